@@ -1,0 +1,216 @@
+import ArgumentParser
+import Foundation
+import TasksFeature
+
+struct TaskCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "task",
+        abstract: "Add, list, show, edit, complete and delete tasks.",
+        subcommands: [
+            Add.self, List.self, Show.self, Edit.self, Done.self, Reopen.self, Start.self, Delete.self, Move.self,
+            Note.self,
+        ],
+        defaultSubcommand: List.self)
+
+    struct Add: StintCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add a task.",
+            discussion: """
+                Examples:
+                  stint task add "Write report" --project Work --due fri --priority high
+                  stint task add Buy milk --tag errand --due tomorrow
+                  stint task add "Plan sprint" --project Work --list Backlog --estimate 1h30m
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The title (several words are joined).") var title: [String]
+        @Option(name: [.short, .long], help: "Project name or id prefix.") var project: String?
+        @Option(name: [.short, .long], help: "Task list name or id prefix (implies its project).") var list: String?
+        @Option(name: [.short, .long], help: "Due date: 2026-12-01, today, tomorrow, fri, +3d.") var due: String?
+        @Option(name: [.customLong("priority"), .customShort("P")], help: "none, low, medium or high.")
+        var priority: String?
+        @Option(name: [.short, .long], help: "A tag (repeatable).") var tag: [String] = []
+        @Option(name: [.short, .long], help: "Estimated effort: 1h30m, 90m, 1.5h.") var estimate: String?
+        @Option(name: [.short, .long], help: "A note.") var note: String?
+
+        func run(with coordinator: AppCoordinator, input: InputReader) async throws {
+            let draft = TaskDraft(
+                title: title.joined(separator: " "), project: project, list: list,
+                due: try due.map { text throws(WorkerError) in try input.day(text) },
+                priority: try priority.map { text throws(WorkerError) in try input.priority(text) }, tags: tag,
+                estimateSeconds: try estimate.map { text throws(WorkerError) in try input.seconds(text) }, note: note)
+            try await coordinator.tasks(json: global.json).add(draft)
+        }
+    }
+
+    struct List: StintCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: "List tasks, filtered and sorted.",
+            discussion: """
+                By default: open and in-progress tasks, highest priority first, then earliest due.
+
+                Examples:
+                  stint task list --project Work
+                  stint task list --due overdue
+                  stint task list --due week --tag writing --sort due
+                  stint task list --status done --limit 20
+                  stint task list --search invoice --count
+                """,
+            aliases: ["ls"])
+        @OptionGroup var global: GlobalOptions
+        @Option(name: [.short, .long], help: "Only this project (name or id prefix).") var project: String?
+        @Option(name: [.short, .long], help: "Only this task list.") var list: String?
+        @Option(name: .long, help: "active (default), open, in-progress, done or all.") var status: String?
+        @Flag(name: [.short, .long], help: "Include completed tasks (same as --status all).") var all = false
+        @Option(name: [.short, .long], help: "Only tasks with this tag.") var tag: String?
+        @Option(name: [.customLong("priority"), .customShort("P")], help: "Only this priority.") var priority: String?
+        @Option(name: [.short, .long], help: "today, overdue, week, or a date (due on that day).") var due: String?
+        @Option(name: .customLong("due-before"), help: "Due before this date.") var dueBefore: String?
+        @Option(name: [.short, .long], help: "Text in the title or note.") var search: String?
+        @Option(name: .long, help: "priority (default), due, created, updated, title or number.") var sort: String?
+        @Option(name: .long, help: "Show at most this many tasks.") var limit: Int?
+        @Flag(name: .long, help: "Print only how many tasks match.") var count = false
+
+        func validate() throws {
+            if let limit, limit < 1 { throw ArgumentParser.ValidationError("--limit must be at least 1") }
+            if due != nil && dueBefore != nil { throw ArgumentParser.ValidationError("use either --due or --due-before, not both") }
+        }
+
+        func run(with coordinator: AppCoordinator, input: InputReader) async throws {
+            var query = TaskQuery(project: project, list: list, tag: tag, text: search, limit: limit)
+            if all { query.status = .all }
+            if let status { query.status = try input.status(status) }
+            if let priority { query.priority = try input.priority(priority) }
+            if let due { query.due = try input.dueFilter(due) }
+            if let dueBefore { query.due = .before(try input.day(dueBefore)) }
+            if let sort { query.sort = try input.sort(sort) }
+            let feature = try coordinator.tasks(json: global.json)
+            if count { try await feature.count(query) } else { try await feature.list(query) }
+        }
+    }
+
+    struct Show: StintCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show everything about one task.", discussion: "Examples:\n  stint task show 12\n  stint task show 3f9a")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Task number or id prefix.") var task: String
+
+        func run(with coordinator: AppCoordinator, input: InputReader) async throws {
+            try await coordinator.tasks(json: global.json).show(task)
+        }
+    }
+
+    struct Edit: StintCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Change a task's title, due date, priority, tags, estimate or note.",
+            discussion: """
+                Examples:
+                  stint task edit 12 --title "Write the Q4 report" --due +2d
+                  stint task edit 12 --priority low --tag later --untag urgent
+                  stint task edit 12 --no-due --no-estimate
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Task number or id prefix.") var task: String
+        @Option(help: "New title.") var title: String?
+        @Option(name: [.short, .long], help: "New due date.") var due: String?
+        @Flag(name: .customLong("no-due"), help: "Remove the due date.") var noDue = false
+        @Option(name: [.customLong("priority"), .customShort("P")], help: "none, low, medium or high.")
+        var priority: String?
+        @Option(name: [.short, .long], help: "Add a tag (repeatable).") var tag: [String] = []
+        @Option(name: .long, help: "Remove a tag (repeatable).") var untag: [String] = []
+        @Option(name: [.short, .long], help: "New estimate: 1h30m, 90m, 1.5h.") var estimate: String?
+        @Flag(name: .customLong("no-estimate"), help: "Remove the estimate.") var noEstimate = false
+        @Option(name: [.short, .long], help: "Replace the whole note (use `stint task note` to append).")
+        var note: String?
+
+        func validate() throws {
+            if due != nil && noDue { throw ArgumentParser.ValidationError("use either --due or --no-due, not both") }
+            if estimate != nil && noEstimate { throw ArgumentParser.ValidationError("use either --estimate or --no-estimate") }
+        }
+
+        func run(with coordinator: AppCoordinator, input: InputReader) async throws {
+            var changes = TaskChanges(title: title, addTags: tag, removeTags: untag, note: note)
+            if let due { changes.due = .set(try input.day(due)) } else if noDue { changes.due = .clear }
+            if let priority { changes.priority = try input.priority(priority) }
+            if let estimate {
+                changes.estimateSeconds = .set(try input.seconds(estimate))
+            } else if noEstimate {
+                changes.estimateSeconds = .clear
+            }
+            try await coordinator.tasks(json: global.json).edit(task, changes: changes)
+        }
+    }
+
+    struct Done: StintCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Mark a task completed.", discussion: "Examples:\n  stint task done 12")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Task number or id prefix.") var task: String
+
+        func run(with coordinator: AppCoordinator, input: InputReader) async throws {
+            try await coordinator.tasks(json: global.json).done(task)
+        }
+    }
+
+    struct Reopen: StintCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Mark a completed task open again.", discussion: "Examples:\n  stint task reopen 12")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Task number or id prefix.") var task: String
+
+        func run(with coordinator: AppCoordinator, input: InputReader) async throws {
+            try await coordinator.tasks(json: global.json).reopen(task)
+        }
+    }
+
+    struct Start: StintCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Mark a task in progress.", discussion: "Examples:\n  stint task start 12")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Task number or id prefix.") var task: String
+
+        func run(with coordinator: AppCoordinator, input: InputReader) async throws {
+            try await coordinator.tasks(json: global.json).start(task)
+        }
+    }
+
+    struct Delete: StintCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete a task (asks on a terminal; `stint undo` brings it back).",
+            discussion: "Examples:\n  stint task delete 12")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Task number or id prefix.") var task: String
+
+        func run(with coordinator: AppCoordinator, input: InputReader) async throws {
+            try await coordinator.tasks(json: global.json).delete(task)
+        }
+    }
+
+    struct Move: StintCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Move a task to another project and/or list.",
+            discussion: "Examples:\n  stint task move 12 --project Home\n  stint task move 12 --list Backlog")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Task number or id prefix.") var task: String
+        @Option(name: [.short, .long], help: "Target project.") var project: String?
+        @Option(name: [.short, .long], help: "Target list (in the target project, else the task's own).")
+        var list: String?
+
+        func run(with coordinator: AppCoordinator, input: InputReader) async throws {
+            try await coordinator.tasks(json: global.json).move(task, project: project, list: list)
+        }
+    }
+
+    struct Note: StintCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Append a timestamped line to a task's note.",
+            discussion: "Examples:\n  stint task note 12 \"Sent the draft to Ana\"")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Task number or id prefix.") var task: String
+        @Argument(help: "The text (several words are joined).") var text: [String]
+
+        func run(with coordinator: AppCoordinator, input: InputReader) async throws {
+            try await coordinator.tasks(json: global.json).note(task, text: text.joined(separator: " "))
+        }
+    }
+}

@@ -1,0 +1,4 @@
+import Foundation
+import StintApp
+
+exit(await StintRuntime.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,72 @@
+# Stint — the one entry point. `make help` lists the targets.
+#
+# Every package is its own SwiftPM package; for speed they share one scratch folder
+# (.build-shared), yet each still builds and tests alone with
+#   swift test --package-path Packages/<Name>
+
+SWIFT        ?= swift
+SCRATCH      ?= $(CURDIR)/.build-shared
+SWIFT_FLAGS  ?= --scratch-path $(SCRATCH)
+PACKAGES     := Entities TerminalUI LocalStorage Repositories ProjectsFeature TasksFeature ArchitectureCheck
+PREFIX       ?= $(HOME)/.local
+ARGS         ?=
+STINT_BIN     = $(shell $(SWIFT) build --package-path App $(SWIFT_FLAGS) --show-bin-path)/stint
+
+.PHONY: help build run test test-unit test-app test-e2e check-architecture install lint format clean bench \
+        $(addprefix test-,$(PACKAGES))
+
+help:
+	@echo "make build                 build the stint executable (debug)"
+	@echo "make run ARGS=\"task list\"  build and run stint with ARGS"
+	@echo "make test                  architecture check, every package's tests, App tests, end-to-end tests"
+	@echo "make test-<Package>        one package's tests, e.g. make test-TasksFeature"
+	@echo "make check-architecture    fail when a package imports what docs/adr/0002 forbids"
+	@echo "make bench                 release build, 10,000 tasks, median timings of common commands"
+	@echo "make install               release build with a static Swift stdlib into $(PREFIX)/bin"
+	@echo "make lint / make format    swift format (check / rewrite)"
+	@echo "make clean                 remove build folders"
+
+build:
+	$(SWIFT) build --package-path App $(SWIFT_FLAGS) --product stint
+
+run: build
+	@"$(STINT_BIN)" $(ARGS)
+
+check-architecture:
+	@$(SWIFT) build --package-path Packages/ArchitectureCheck $(SWIFT_FLAGS) --product check-architecture -q
+	@"$$($(SWIFT) build --package-path Packages/ArchitectureCheck $(SWIFT_FLAGS) --show-bin-path)/check-architecture" --root "$(CURDIR)"
+
+$(addprefix test-,$(PACKAGES)): test-%:
+	$(SWIFT) test --package-path Packages/$* $(SWIFT_FLAGS)
+
+test-unit: $(addprefix test-,$(PACKAGES))
+
+test-app:
+	$(SWIFT) test --package-path App $(SWIFT_FLAGS)
+
+test-e2e: build
+	STINT_BINARY="$(STINT_BIN)" $(SWIFT) test --package-path Tests $(SWIFT_FLAGS)
+
+test: check-architecture test-unit test-app test-e2e
+	@echo "make test: all suites passed"
+
+bench:
+	$(SWIFT) build --package-path App -c release --static-swift-stdlib $(SWIFT_FLAGS) --product stint
+	$(SWIFT) build --package-path Tests -c release $(SWIFT_FLAGS) --product stint-bench
+	"$$($(SWIFT) build --package-path Tests -c release $(SWIFT_FLAGS) --show-bin-path)/stint-bench" \
+		--stint "$$($(SWIFT) build --package-path App -c release $(SWIFT_FLAGS) --show-bin-path)/stint"
+
+install:
+	$(SWIFT) build --package-path App -c release --static-swift-stdlib $(SWIFT_FLAGS) --product stint
+	install -d "$(PREFIX)/bin"
+	install -m 0755 "$$($(SWIFT) build --package-path App -c release $(SWIFT_FLAGS) --show-bin-path)/stint" "$(PREFIX)/bin/stint"
+	@echo "installed $(PREFIX)/bin/stint"
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel Packages App Tests
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel Packages App Tests
+
+clean:
+	rm -rf .build .build-* Packages/*/.build App/.build Tests/.build

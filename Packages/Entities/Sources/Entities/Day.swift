@@ -1,0 +1,165 @@
+import Foundation
+
+/// A civil date (year, month, day) with no time and no time zone: what "due Friday" means.
+///
+/// Due dates belong to the calendar the user lives by, not to an instant, so they are stored and
+/// compared as plain dates and only tied to a `TimeZone` at the edges (`containing(_:in:)`,
+/// `start(in:)`). Arithmetic is proleptic Gregorian. Years are limited to 1…9999 so that the ISO
+/// form is always `YYYY-MM-DD`; arithmetic that would leave that range stops at its ends.
+/// Encoded as the ISO string.
+public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    static let first = Day(unchecked: 1, 1, 1)
+    static let last = Day(unchecked: 9999, 12, 31)
+
+    /// A valid date, or nil (month 13, February 30, February 29 outside leap years, year outside 1…9999).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+            (1...Self.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
+        self.init(unchecked: year, month, day)
+    }
+
+    /// Parses exactly `YYYY-MM-DD` with ASCII digits; anything else (other separators, missing zeros,
+    /// surrounding spaces, impossible dates) gives nil.
+    public init?(iso: String) {
+        let bytes = Array(iso.utf8.prefix(11))
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    private init(unchecked year: Int, _ month: Int, _ day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// `YYYY-MM-DD`.
+    public var iso: String {
+        Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2)
+    }
+
+    public var description: String { iso }
+
+    public static func < (lhs: Day, rhs: Day) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let parsed = Day(iso: text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "expected a date written as YYYY-MM-DD")
+        }
+        self = parsed
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(iso)
+    }
+
+    // MARK: Arithmetic
+
+    /// The day `days` later (earlier when negative), kept within 0001-01-01…9999-12-31.
+    public func adding(days: Int) -> Day {
+        let (sum, overflow) = serial.addingReportingOverflow(days)
+        if overflow { return days > 0 ? .last : .first }
+        return Day(serial: min(max(sum, Self.first.serial), Self.last.serial))
+    }
+
+    /// Whole days from `other` to `self`: positive when `self` is later.
+    public func days(since other: Day) -> Int {
+        serial - other.serial
+    }
+
+    /// ISO weekday: 1 = Monday … 7 = Sunday.
+    public var weekday: Int {
+        // Day 0 of the serial count, 1970-01-01, was a Thursday (4).
+        let offset = ((serial % 7) + 7) % 7
+        return (offset + 3) % 7 + 1
+    }
+
+    /// The Monday on or before this day.
+    public var startOfWeek: Day {
+        adding(days: 1 - weekday)
+    }
+
+    static func isLeap(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days since 1970-01-01 (negative before), after H. Hinnant's days_from_civil.
+    var serial: Int {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The inverse of `serial` (H. Hinnant's civil_from_days); callers keep `serial` within first…last.
+    private init(serial: Int) {
+        let shifted = serial + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        self.init(unchecked: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    // MARK: Instants
+
+    /// The civil date on a wall calendar in `timeZone` at the instant `date`.
+    public static func containing(_ date: Date, in timeZone: TimeZone) -> Day {
+        let parts = GregorianCalendar.in(timeZone).dateComponents([.era, .year, .month, .day], from: date)
+        if parts.era == 1, let year = parts.year, let month = parts.month, let day = parts.day,
+            let found = Day(year: year, month: month, day: day)
+        {
+            return found
+        }
+        return date.timeIntervalSince1970 < 0 ? .first : .last
+    }
+
+    /// The first instant of this day in `timeZone` (not always 00:00 where a clock change skips midnight).
+    public func start(in timeZone: TimeZone) -> Date {
+        let calendar = GregorianCalendar.in(timeZone)
+        // Noon always exists, whereas midnight can fall into a daylight-saving gap.
+        let noon = DateComponents(year: year, month: month, day: day, hour: 12)
+        if let date = calendar.date(from: noon) {
+            return calendar.startOfDay(for: date)
+        }
+        let seconds = serial * 86_400 - timeZone.secondsFromGMT()
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+
+    private static func padded(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+}

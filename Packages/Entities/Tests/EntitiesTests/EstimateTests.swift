@@ -1,0 +1,24 @@
+import Entities
+import Foundation
+import Testing
+
+struct EstimateTests {
+    @Test func acceptsOneMinuteToAThousandHours() throws {
+        #expect(try Estimate(seconds: 60).seconds == 60)
+        #expect(try Estimate(seconds: 3_600_000).seconds == 3_600_000)
+    }
+
+    @Test(arguments: [-1, 0, 59, 3_600_001])
+    func rejectsOutsideTheRange(_ seconds: Int) throws {
+        let error = try #require(validationError { try Estimate(seconds: seconds) })
+        #expect(error.field == "estimate")
+        #expect(error.reason == .outOfRange("\(seconds)s"))
+    }
+
+    @Test func codesAsSecondsAndValidatesOnDecode() throws {
+        let data = try JSONEncoder().encode([Estimate(seconds: 5400)])
+        #expect(String(decoding: data, as: UTF8.self) == "[5400]")
+        #expect(try JSONDecoder().decode([Estimate].self, from: data) == [Estimate(seconds: 5400)])
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode([Estimate].self, from: Data("[5]".utf8)) }
+    }
+}

@@ -1,0 +1,98 @@
+import Entities
+import Foundation
+import Testing
+
+struct TaskEditingTests {
+    @Test func createKeepsEveryDetail() throws {
+        let due = try Fixture.day("2026-12-01")
+        let task = try Entities.Task.create(
+            id: Fixture.id(7), title: " Call the plumber ", projectID: Fixture.projectID, listID: Fixture.listID,
+            due: due, priority: .high, tags: [Tag("home"), Tag("+Calls"), Tag("home")],
+            estimate: Estimate(seconds: 1800), note: "Ask about the boiler", now: Fixture.now)
+        #expect(task.title == "Call the plumber")
+        #expect(task.projectID == Fixture.projectID)
+        #expect(task.listID == Fixture.listID)
+        #expect(task.due == due)
+        #expect(task.priority == .high)
+        #expect(task.tags.map(\.name) == ["calls", "home"])
+        #expect(task.estimate?.seconds == 1800)
+        #expect(task.note == "Ask about the boiler")
+    }
+
+    @Test func aListNeedsItsProject() throws {
+        let error = validationError {
+            try Entities.Task.create(id: Fixture.id(1), title: "Stray", listID: Fixture.listID, now: Fixture.now)
+        }
+        #expect(error?.field == "list")
+
+        var task = try Fixture.task()
+        #expect(validationError { try task.move(projectID: nil, listID: Fixture.listID, now: Fixture.later) } != nil)
+        try task.move(projectID: Fixture.projectID, listID: Fixture.listID, now: Fixture.later)
+        #expect(task.listID == Fixture.listID)
+        try task.move(projectID: nil, listID: nil, now: Fixture.evenLater)
+        #expect(task.projectID == nil)
+        #expect(task.updatedAt == Fixture.evenLater)
+    }
+
+    @Test func editsStampUpdatedAtOnlyWhenSomethingChanges() throws {
+        var task = try Fixture.task()
+        try task.rename(to: "Write the report", now: Fixture.later)
+        task.setPriority(.none, now: Fixture.later)
+        task.setDue(nil, now: Fixture.later)
+        #expect(task.updatedAt == Fixture.now)
+
+        try task.rename(to: "Write the summary", now: Fixture.later)
+        #expect(task.title == "Write the summary")
+        #expect(task.updatedAt == Fixture.later)
+
+        task.setPriority(.medium, now: Fixture.evenLater)
+        #expect(task.priority == .medium)
+        #expect(task.updatedAt == Fixture.evenLater)
+    }
+
+    @Test func renameValidatesTheTitle() throws {
+        var task = try Fixture.task()
+        #expect(validationError { try task.rename(to: "  ", now: Fixture.later) }?.reason == .empty)
+        #expect(task.title == "Write the report")
+    }
+
+    @Test func tagsStaySortedAndUnique() throws {
+        var task = try Fixture.task()
+        task.setTags([try Tag("zeta"), try Tag("alpha"), try Tag("Zeta")], now: Fixture.later)
+        #expect(task.tags.map(\.name) == ["alpha", "zeta"])
+        task.addTags([try Tag("beta"), try Tag("alpha")], now: Fixture.later)
+        #expect(task.tags.map(\.name) == ["alpha", "beta", "zeta"])
+        task.removeTags([try Tag("alpha"), try Tag("missing")], now: Fixture.later)
+        #expect(task.tags.map(\.name) == ["beta", "zeta"])
+    }
+
+    @Test func estimateAndDueCanBeSetAndCleared() throws {
+        var task = try Fixture.task()
+        task.setEstimate(try Estimate(seconds: 3600), now: Fixture.later)
+        task.setDue(try Fixture.day("2026-12-24"), now: Fixture.later)
+        #expect(task.estimate?.seconds == 3600)
+        #expect(task.due?.iso == "2026-12-24")
+        task.setEstimate(nil, now: Fixture.evenLater)
+        task.setDue(nil, now: Fixture.evenLater)
+        #expect(task.estimate == nil)
+        #expect(task.due == nil)
+    }
+
+    @Test func memberwiseInitKeepsStoredValuesButNormalisesTags() throws {
+        let task = Entities.Task(
+            id: Fixture.id(9), number: 12, title: "Stored", status: .completed,
+            tags: [try Tag("b"), try Tag("a"), try Tag("b")], completedAt: Fixture.later,
+            createdAt: Fixture.now, updatedAt: Fixture.later)
+        #expect(task.number == 12)
+        #expect(task.tags.map(\.name) == ["a", "b"])
+        #expect(task.completedAt == Fixture.later)
+    }
+
+    @Test func roundTripsThroughJSON() throws {
+        var task = try Fixture.task(number: 4)
+        task.setDue(try Fixture.day("2026-12-01"), now: Fixture.later)
+        task.setTags([try Tag("work")], now: Fixture.later)
+        let data = try JSONEncoder().encode(task)
+        #expect(try JSONDecoder().decode(Entities.Task.self, from: data) == task)
+    }
+}

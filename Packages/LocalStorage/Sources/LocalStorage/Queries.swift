@@ -1,0 +1,249 @@
+import Foundation
+internal import GRDB
+
+/// The SQL text used for one entity table, built once.
+struct TableSQL: Sendable {
+    let spec: TableSpec
+    /// `SELECT <columns> FROM <table>`; rows decode with `init(row:startingAt: 0)`.
+    let select: String
+    /// One row by id, tombstones included, followed by its JSON image (last column).
+    let selectWithImage: String
+    let insert: String
+    /// Sets every column from the record's values, then the id to match.
+    let update: String
+    /// Appends a change row whose after-image is read from the table (arguments: batch, entity,
+    /// entity id, operation, before image, row id).
+    let logChange: String
+
+    init(_ spec: TableSpec) {
+        self.spec = spec
+        let columns = spec.columns.map { "\(spec.name).\($0)" }.joined(separator: ", ")
+        let placeholders = Array(repeating: "?", count: spec.columns.count).joined(separator: ", ")
+        select = "SELECT \(columns) FROM \(spec.name)"
+        selectWithImage =
+            "SELECT \(columns), \(spec.jsonObject(alias: spec.name)) FROM \(spec.name) WHERE \(spec.name).id = ?"
+        insert = "INSERT INTO \(spec.name) (\(spec.columnList)) VALUES (\(placeholders))"
+        update = "UPDATE \(spec.name) SET (\(spec.columnList)) = (\(placeholders)) WHERE id = ?"
+        logChange = """
+            INSERT INTO changes (batch_id, entity, entity_id, operation, before_json, after_json)
+            SELECT ?, ?, ?, ?, ?, \(spec.jsonObject(alias: spec.name)) FROM \(spec.name) WHERE \(spec.name).id = ?
+            """
+    }
+
+    static let projects = TableSQL(.projects)
+    static let taskLists = TableSQL(.taskLists)
+    static let tasks = TableSQL(.tasks)
+}
+
+extension StoredRecord {
+    static var sql: TableSQL {
+        switch table.entity {
+        case TableSpec.projects.entity: .projects
+        case TableSpec.taskLists.entity: .taskLists
+        default: .tasks
+        }
+    }
+}
+
+/// The reads shared by ``LocalStore`` and ``StoreWriter``. Tombstoned rows are never returned.
+enum Queries {
+    /// Name of the SQL function that folds case the way Swift does, for non-ASCII comparisons.
+    static let foldFunctionName = "stint_fold"
+
+    static let foldFunction = DatabaseFunction(foldFunctionName, argumentCount: 1, pure: true) { values in
+        guard let text = String.fromDatabaseValue(values[0]) else { return nil }
+        return text.lowercased()
+    }
+
+    static func fetch<R: StoredRecord>(
+        _ type: R.Type, _ db: Database, where condition: String = "1",
+        arguments: [(any DatabaseValueConvertible)?] = [], orderBy: String? = nil, limit: Int? = nil
+    ) throws -> [R] {
+        var sql = "\(R.sql.select) WHERE \(R.table.name).deleted_at IS NULL AND (\(condition))"
+        if let orderBy { sql += " ORDER BY \(orderBy)" }
+        if let limit { sql += " LIMIT \(max(0, limit))" }
+        let statement = try db.cachedStatement(sql: sql)
+        var records: [R] = []
+        let rows = try Row.fetchCursor(statement, arguments: StatementArguments(arguments))
+        while let row = try rows.next() {
+            records.append(try R(row: row, startingAt: 0))
+        }
+        return records
+    }
+
+    static func one<R: StoredRecord>(_ type: R.Type, _ db: Database, id: String) throws -> R? {
+        try fetch(type, db, where: "id = ?", arguments: [id.lowercased()]).first
+    }
+
+    /// The stored row with this id, tombstone or not, and its JSON image for the change log.
+    static func storedWithImage<R: StoredRecord>(_ type: R.Type, _ db: Database, id: String) throws -> (R, String)? {
+        let statement = try db.cachedStatement(sql: R.sql.selectWithImage)
+        guard let row = try Row.fetchOne(statement, arguments: [id]) else { return nil }
+        let image = try row.decode(String.self, atIndex: R.table.columns.count)
+        return (try R(row: row, startingAt: 0), image)
+    }
+
+    /// Records whose id starts with `prefix` (case-insensitive). Only UUID characters can match.
+    static func withIDPrefix<R: StoredRecord>(_ type: R.Type, _ db: Database, prefix: String) throws -> [R] {
+        let prefix = prefix.lowercased()
+        let uuidCharacters = Set("0123456789abcdef-")
+        guard !prefix.isEmpty, prefix.allSatisfy(uuidCharacters.contains) else { return [] }
+        // "~" sorts after every UUID character, so the range uses the primary key index.
+        return try fetch(type, db, where: "id >= ? AND id < ?", arguments: [prefix, prefix + "~"], orderBy: "id")
+    }
+
+    static func projects(_ db: Database, includeArchived: Bool) throws -> [ProjectRecord] {
+        try fetch(
+            ProjectRecord.self, db, where: includeArchived ? "1" : "archived_at IS NULL",
+            orderBy: "name COLLATE NOCASE, id")
+    }
+
+    static func projects(_ db: Database, named name: String) throws -> [ProjectRecord] {
+        try fetch(
+            ProjectRecord.self, db, where: "\(foldFunctionName)(name) = ?", arguments: [name.lowercased()],
+            orderBy: "name COLLATE NOCASE, id")
+    }
+
+    static func taskLists(_ db: Database, projectID: String?) throws -> [TaskListRecord] {
+        if let projectID {
+            return try fetch(
+                TaskListRecord.self, db, where: "project_id = ?", arguments: [projectID.lowercased()],
+                orderBy: "name COLLATE NOCASE, id")
+        }
+        return try fetch(TaskListRecord.self, db, orderBy: "name COLLATE NOCASE, id")
+    }
+
+    static func taskLists(_ db: Database, named name: String, projectID: String?) throws -> [TaskListRecord] {
+        var condition = "\(foldFunctionName)(name) = ?"
+        var arguments: [(any DatabaseValueConvertible)?] = [name.lowercased()]
+        if let projectID {
+            condition += " AND project_id = ?"
+            arguments.append(projectID.lowercased())
+        }
+        return try fetch(
+            TaskListRecord.self, db, where: condition, arguments: arguments, orderBy: "name COLLATE NOCASE, id")
+    }
+
+    static func task(_ db: Database, number: Int) throws -> TaskRecord? {
+        try fetch(TaskRecord.self, db, where: "number = ?", arguments: [number]).first
+    }
+
+    static func tasks(_ db: Database, _ filter: TaskRecordFilter) throws -> [TaskRecord] {
+        let (condition, arguments) = conditions(of: filter)
+        return try fetch(
+            TaskRecord.self, db, where: condition, arguments: arguments,
+            orderBy: order(filter.sort, descending: filter.descending), limit: filter.limit)
+    }
+
+    static func countTasks(_ db: Database, _ filter: TaskRecordFilter) throws -> Int {
+        let (condition, arguments) = conditions(of: filter)
+        let sql = "SELECT COUNT(*) FROM tasks WHERE deleted_at IS NULL AND (\(condition))"
+        return try Int.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments)) ?? 0
+    }
+
+    static func conditions(of filter: TaskRecordFilter) -> (String, [(any DatabaseValueConvertible)?]) {
+        var conditions: [String] = []
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        if let projectID = filter.projectID {
+            conditions.append("project_id = ?")
+            arguments.append(projectID.lowercased())
+        }
+        if filter.noProject {
+            conditions.append("project_id IS NULL")
+        }
+        if let listID = filter.listID {
+            conditions.append("list_id = ?")
+            arguments.append(listID.lowercased())
+        }
+        if !filter.statuses.isEmpty {
+            conditions.append("status IN (\(placeholders(filter.statuses.count)))")
+            arguments.append(contentsOf: filter.statuses.map { $0 })
+        }
+        if let tag = filter.tag {
+            conditions.append("EXISTS (SELECT 1 FROM json_each(tasks.tags) WHERE json_each.value = ?)")
+            arguments.append(tag)
+        }
+        if !filter.priorities.isEmpty {
+            conditions.append("priority IN (\(placeholders(filter.priorities.count)))")
+            arguments.append(contentsOf: filter.priorities.map { $0 })
+        }
+        if let day = filter.dueBefore {
+            conditions.append("due < ?")
+            arguments.append(day)
+        }
+        if let day = filter.dueOnOrAfter {
+            conditions.append("due >= ?")
+            arguments.append(day)
+        }
+        if let day = filter.dueOn {
+            conditions.append("due = ?")
+            arguments.append(day)
+        }
+        if let text = filter.text, !text.isEmpty {
+            let needle = text.lowercased()
+            // SQLite's lower() only folds ASCII; other text goes through Swift's case folding.
+            let fold = text.allSatisfy(\.isASCII) ? "lower" : foldFunctionName
+            conditions.append("(instr(\(fold)(title), ?) > 0 OR instr(\(fold)(note), ?) > 0)")
+            arguments.append(contentsOf: [needle, needle])
+        }
+        return (conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), arguments)
+    }
+
+    static func order(_ sort: TaskRecordSort, descending: Bool) -> String {
+        let forward = descending ? "DESC" : "ASC"
+        let backward = descending ? "ASC" : "DESC"
+        return switch sort {
+        case .priority:
+            "CASE status WHEN '\(TaskRecord.completedStatus)' THEN 1 ELSE 0 END \(forward), priority \(backward), "
+                + "due IS NULL, due \(forward), number \(forward)"
+        case .due: "due IS NULL, due \(forward), number \(forward)"
+        case .created: "created_at \(forward), number \(forward)"
+        case .updated: "updated_at \(forward), number \(forward)"
+        case .title: "title COLLATE NOCASE \(forward), number \(forward)"
+        case .number: "number \(forward)"
+        }
+    }
+
+    static func taskCounts(_ db: Database, groupedBy column: String, projectID: String?) throws -> [String: TaskCounts] {
+        var sql = "SELECT \(column), status, COUNT(*) FROM tasks WHERE deleted_at IS NULL AND \(column) IS NOT NULL"
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        if let projectID {
+            sql += " AND project_id = ?"
+            arguments.append(projectID.lowercased())
+        }
+        sql += " GROUP BY \(column), status"
+        var counts: [String: TaskCounts] = [:]
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments))
+        while let row = try rows.next() {
+            let key = try row.decode(String.self, atIndex: 0)
+            let count = try row.decode(Int.self, atIndex: 2)
+            var entry = counts[key] ?? TaskCounts()
+            switch try row.decode(String.self, atIndex: 1) {
+            case TaskRecord.openStatus: entry.open += count
+            case TaskRecord.inProgressStatus: entry.inProgress += count
+            case TaskRecord.completedStatus: entry.completed += count
+            default: break
+            }
+            counts[key] = entry
+        }
+        return counts
+    }
+
+    static func setting(_ db: Database, key: String) throws -> String? {
+        try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM settings WHERE key = ?"), arguments: [key])
+    }
+
+    static func setSetting(_ db: Database, key: String, value: String?) throws {
+        if let value {
+            try db.cachedStatement(
+                sql: "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
+            ).execute(arguments: [key, value])
+        } else {
+            try db.cachedStatement(sql: "DELETE FROM settings WHERE key = ?").execute(arguments: [key])
+        }
+    }
+
+    private static func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+
+// The record types are LocalStorage's own vocabulary: plain values that mirror the columns of the
+// SQLite tables, so the rest of the app never sees GRDB and the storage never sees Entities.
+//
+// Dates are stored as whole milliseconds since 1970. A record read back from the store therefore
+// carries dates rounded to the millisecond; the writer methods return the record as stored.
+
+/// A project row: the unit that groups task lists and tasks.
+///
+/// `id` is a lowercase UUID string made on the device that created the project. `deletedAt` is the
+/// tombstone kept for sync; reads of the store never return tombstoned rows. `version` is set by the
+/// store (1 on insert, +1 on every write) and is ignored when a record is written.
+public struct ProjectRecord: Sendable, Equatable, Codable {
+    public var id: String
+    public var name: String
+    public var note: String
+    public var archivedAt: Date?
+    public var createdAt: Date
+    public var updatedAt: Date
+    public var deletedAt: Date?
+    public var version: Int
+
+    public init(
+        id: String, name: String, note: String = "", archivedAt: Date? = nil, createdAt: Date, updatedAt: Date,
+        deletedAt: Date? = nil, version: Int = 1
+    ) {
+        self.id = id
+        self.name = name
+        self.note = note
+        self.archivedAt = archivedAt
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.deletedAt = deletedAt
+        self.version = version
+    }
+}
+
+/// A task list row: a named list inside one project.
+///
+/// Same identity, tombstone and version rules as ``ProjectRecord``.
+public struct TaskListRecord: Sendable, Equatable, Codable {
+    public var id: String
+    public var projectID: String
+    public var name: String
+    public var createdAt: Date
+    public var updatedAt: Date
+    public var deletedAt: Date?
+    public var version: Int
+
+    public init(
+        id: String, projectID: String, name: String, createdAt: Date, updatedAt: Date, deletedAt: Date? = nil,
+        version: Int = 1
+    ) {
+        self.id = id
+        self.projectID = projectID
+        self.name = name
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.deletedAt = deletedAt
+        self.version = version
+    }
+}
+
+/// A task row.
+///
+/// `number` is the short per-device reference ("12"). The store assigns it on insert as one more
+/// than the highest number ever given on this device (tombstones included), so a number is never
+/// reused; the value passed in on insert is ignored and the stored record is returned.
+///
+/// `status` uses the stored vocabulary `"open"`, `"in-progress"` and `"done"` (counts and the
+/// default sort rely on it); `priority` is 0 (none) … 3 (high); `due` is a civil day "YYYY-MM-DD";
+/// `tags` are kept in the given order as a JSON array.
+public struct TaskRecord: Sendable, Equatable, Codable {
+    public var id: String
+    public var number: Int
+    public var projectID: String?
+    public var listID: String?
+    public var title: String
+    public var note: String
+    public var status: String
+    public var priority: Int
+    public var due: String?
+    public var tags: [String]
+    public var estimateSeconds: Int?
+    public var completedAt: Date?
+    public var createdAt: Date
+    public var updatedAt: Date
+    public var deletedAt: Date?
+    public var version: Int
+
+    public init(
+        id: String, number: Int = 0, projectID: String? = nil, listID: String? = nil, title: String,
+        note: String = "", status: String = TaskRecord.openStatus, priority: Int = 0, due: String? = nil,
+        tags: [String] = [], estimateSeconds: Int? = nil, completedAt: Date? = nil, createdAt: Date,
+        updatedAt: Date, deletedAt: Date? = nil, version: Int = 1
+    ) {
+        self.id = id
+        self.number = number
+        self.projectID = projectID
+        self.listID = listID
+        self.title = title
+        self.note = note
+        self.status = status
+        self.priority = priority
+        self.due = due
+        self.tags = tags
+        self.estimateSeconds = estimateSeconds
+        self.completedAt = completedAt
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.deletedAt = deletedAt
+        self.version = version
+    }
+
+    /// Stored status of a task that has not been started.
+    public static let openStatus = "open"
+    /// Stored status of a started task.
+    public static let inProgressStatus = "in-progress"
+    /// Stored status of a completed task; such tasks sort after the others by default.
+    public static let completedStatus = "done"
+}
+
+/// How many live tasks are in each status, for overviews such as `stint project list`.
+public struct TaskCounts: Sendable, Equatable {
+    public var open: Int
+    public var inProgress: Int
+    public var completed: Int
+
+    public init(open: Int = 0, inProgress: Int = 0, completed: Int = 0) {
+        self.open = open
+        self.inProgress = inProgress
+        self.completed = completed
+    }
+
+    /// All counted tasks, whatever their status.
+    public var total: Int { open + inProgress + completed }
+}
+
+/// What ``LocalStore/importRecords(projects:lists:tasks:summary:at:progress:)`` did, summed over
+/// projects, lists and tasks.
+public struct ImportCounts: Sendable, Equatable {
+    public var inserted: Int
+    public var updated: Int
+    public var unchanged: Int
+
+    public init(inserted: Int = 0, updated: Int = 0, unchanged: Int = 0) {
+        self.inserted = inserted
+        self.updated = updated
+        self.unchanged = unchanged
+    }
+}
+
+/// Every live row of the store, as returned by ``LocalStore/exportRecords()``: projects by name,
+/// lists by project then name, tasks by number. Archived projects are included; tombstones are not.
+public struct StoreSnapshot: Sendable, Equatable, Codable {
+    public var projects: [ProjectRecord]
+    public var taskLists: [TaskListRecord]
+    public var tasks: [TaskRecord]
+
+    public init(projects: [ProjectRecord], taskLists: [TaskListRecord], tasks: [TaskRecord]) {
+        self.projects = projects
+        self.taskLists = taskLists
+        self.tasks = tasks
+    }
+}

@@ -1,0 +1,141 @@
+internal import GRDB
+
+/// The database schema and its migrations.
+///
+/// Migrations are append-only: a released migration is never edited, a change of schema is a new
+/// migration named "vN-…". A database that lists a migration this build does not know was written
+/// by a newer Stint and is refused (see ``LocalStorageError/newerSchema(path:)``).
+enum Schema {
+    static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-projects-lists-tasks-changelog") { db in
+            try db.execute(sql: version1)
+        }
+        return migrator
+    }()
+
+    // Dates are INTEGER milliseconds since 1970; ids are lowercase UUID strings made on the device.
+    // References are DEFERRABLE so an import or a sync may write rows in any order within a
+    // transaction; rows are never physically deleted (deleted_at is the tombstone), so references
+    // to deleted rows stay valid.
+    private static let version1 = """
+        CREATE TABLE projects (
+            id TEXT PRIMARY KEY NOT NULL,
+            name TEXT NOT NULL,
+            note TEXT NOT NULL DEFAULT '',
+            archived_at INTEGER,
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL,
+            deleted_at INTEGER,
+            version INTEGER NOT NULL DEFAULT 1
+        );
+
+        CREATE TABLE task_lists (
+            id TEXT PRIMARY KEY NOT NULL,
+            project_id TEXT NOT NULL REFERENCES projects(id) DEFERRABLE INITIALLY DEFERRED,
+            name TEXT NOT NULL,
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL,
+            deleted_at INTEGER,
+            version INTEGER NOT NULL DEFAULT 1
+        );
+        CREATE INDEX task_lists_by_project ON task_lists(project_id);
+
+        CREATE TABLE tasks (
+            id TEXT PRIMARY KEY NOT NULL,
+            number INTEGER NOT NULL UNIQUE,
+            project_id TEXT REFERENCES projects(id) DEFERRABLE INITIALLY DEFERRED,
+            list_id TEXT REFERENCES task_lists(id) DEFERRABLE INITIALLY DEFERRED,
+            title TEXT NOT NULL,
+            note TEXT NOT NULL DEFAULT '',
+            status TEXT NOT NULL,
+            priority INTEGER NOT NULL DEFAULT 0,
+            due TEXT,
+            tags TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(tags) AND json_type(tags) = 'array'),
+            estimate_seconds INTEGER,
+            completed_at INTEGER,
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL,
+            deleted_at INTEGER,
+            version INTEGER NOT NULL DEFAULT 1
+        );
+        CREATE INDEX tasks_by_project ON tasks(project_id, status, due);
+        CREATE INDEX tasks_by_list ON tasks(list_id, status, due);
+        CREATE INDEX tasks_by_status_due ON tasks(status, due);
+        CREATE INDEX tasks_by_due ON tasks(due);
+
+        CREATE TABLE settings (
+            key TEXT PRIMARY KEY NOT NULL,
+            value TEXT NOT NULL
+        );
+
+        CREATE TABLE change_batches (
+            id TEXT PRIMARY KEY NOT NULL,
+            seq INTEGER NOT NULL UNIQUE,
+            summary TEXT NOT NULL,
+            created_at INTEGER NOT NULL,
+            undo_of TEXT REFERENCES change_batches(id) DEFERRABLE INITIALLY DEFERRED,
+            undone_by TEXT REFERENCES change_batches(id) DEFERRABLE INITIALLY DEFERRED,
+            pushed_at INTEGER
+        );
+
+        CREATE TABLE changes (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            batch_id TEXT NOT NULL REFERENCES change_batches(id) DEFERRABLE INITIALLY DEFERRED,
+            entity TEXT NOT NULL CHECK (entity IN ('project', 'task_list', 'task')),
+            entity_id TEXT NOT NULL,
+            operation TEXT NOT NULL CHECK (operation IN ('insert', 'update', 'delete')),
+            before_json TEXT,
+            after_json TEXT
+        );
+        CREATE INDEX changes_by_batch ON changes(batch_id, entity, entity_id);
+        """
+}
+
+/// What the change log and undo need to know about one entity table.
+struct TableSpec: Sendable {
+    /// Table name.
+    let name: String
+    /// Entity name written in `changes.entity` (stable: the future sync reads it).
+    let entity: String
+    /// Every column, in the order records bind and decode them.
+    let columns: [String]
+    /// Columns holding JSON text, embedded as JSON (not as a string) in change images.
+    let jsonColumns: Set<String>
+
+    /// Columns an undo restores from a before-image. The id and number are immutable, and the
+    /// version and modification time move forward because an undo is a change of its own.
+    var restorableColumns: [String] {
+        columns.filter { !["id", "number", "version", "updated_at"].contains($0) }
+    }
+
+    var columnList: String { columns.joined(separator: ", ") }
+
+    /// `json_object(...)` of a row of this table, its columns qualified by `alias`.
+    func jsonObject(alias: String) -> String {
+        let pairs = columns.map { column in
+            jsonColumns.contains(column) ? "'\(column)', json(\(alias).\(column))" : "'\(column)', \(alias).\(column)"
+        }
+        return "json_object(\(pairs.joined(separator: ", ")))"
+    }
+
+    static let projects = TableSpec(
+        name: "projects", entity: "project",
+        columns: ["id", "name", "note", "archived_at", "created_at", "updated_at", "deleted_at", "version"],
+        jsonColumns: [])
+
+    static let taskLists = TableSpec(
+        name: "task_lists", entity: "task_list",
+        columns: ["id", "project_id", "name", "created_at", "updated_at", "deleted_at", "version"],
+        jsonColumns: [])
+
+    static let tasks = TableSpec(
+        name: "tasks", entity: "task",
+        columns: [
+            "id", "number", "project_id", "list_id", "title", "note", "status", "priority", "due", "tags",
+            "estimate_seconds", "completed_at", "created_at", "updated_at", "deleted_at", "version",
+        ],
+        jsonColumns: ["tags"])
+
+    static let all: [TableSpec] = [.projects, .taskLists, .tasks]
+}

@@ -1,0 +1,69 @@
+/// The orders in which ``LocalStore/tasks(_:)`` can return tasks.
+public enum TaskRecordSort: String, Sendable, Equatable, CaseIterable {
+    /// Open and in-progress tasks before completed ones, then highest priority, earliest due day
+    /// (tasks without one last), then number. The order `stint task list` uses by default.
+    case priority
+    /// Earliest due day first, tasks without a due day last, then number.
+    case due
+    /// Creation time, then number.
+    case created
+    /// Last modification time, then number.
+    case updated
+    /// Title (ASCII case-insensitive), then number.
+    case title
+    /// The short per-device number.
+    case number
+}
+
+/// Which tasks ``LocalStore/tasks(_:)`` and ``LocalStore/countTasks(_:)`` select, and in which order.
+///
+/// Every condition that is set must hold (they are combined with AND). Tombstoned tasks are always
+/// excluded. Ids are compared after lowercasing; days are "YYYY-MM-DD" strings.
+public struct TaskRecordFilter: Sendable, Equatable {
+    /// Only tasks of this project.
+    public var projectID: String?
+    /// Only tasks without a project (the inbox).
+    public var noProject: Bool
+    /// Only tasks of this list.
+    public var listID: String?
+    /// Only tasks whose stored status is one of these; empty means any status.
+    public var statuses: [String]
+    /// Only tasks carrying this tag (exact match).
+    public var tag: String?
+    /// Only tasks whose priority is one of these; empty means any priority.
+    public var priorities: [Int]
+    /// Only tasks due strictly before this day.
+    public var dueBefore: String?
+    /// Only tasks due on or after this day.
+    public var dueOnOrAfter: String?
+    /// Only tasks due on this day.
+    public var dueOn: String?
+    /// Only tasks whose title or note contains this text, ignoring case.
+    public var text: String?
+    public var sort: TaskRecordSort
+    /// Reverses the order of ``sort``; tasks without a due day stay last when sorting by due day.
+    public var descending: Bool
+    /// At most this many tasks; nil means all.
+    public var limit: Int?
+
+    public init(
+        projectID: String? = nil, noProject: Bool = false, listID: String? = nil, statuses: [String] = [],
+        tag: String? = nil, priorities: [Int] = [], dueBefore: String? = nil, dueOnOrAfter: String? = nil,
+        dueOn: String? = nil, text: String? = nil, sort: TaskRecordSort = .priority, descending: Bool = false,
+        limit: Int? = nil
+    ) {
+        self.projectID = projectID
+        self.noProject = noProject
+        self.listID = listID
+        self.statuses = statuses
+        self.tag = tag
+        self.priorities = priorities
+        self.dueBefore = dueBefore
+        self.dueOnOrAfter = dueOnOrAfter
+        self.dueOn = dueOn
+        self.text = text
+        self.sort = sort
+        self.descending = descending
+        self.limit = limit
+    }
+}

@@ -1,0 +1,40 @@
+// swift-tools-version: 6.1
+// ProjectsFeature: one feature package. It may depend on TerminalUI only (never Entities,
+// Repositories, storage or another feature): see docs/adr/0002 and docs/adr/0004.
+import PackageDescription
+
+let package = Package(
+    name: "ProjectsFeature",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "ProjectsFeature", targets: ["ProjectsFeature"]),
+        .library(name: "ProjectsFeatureFakes", targets: ["ProjectsFeatureFakes"]),
+        .executable(name: "projects-demo", targets: ["ProjectsFeatureDemo"]),
+    ],
+    dependencies: [
+        .package(path: "../TerminalUI")
+    ],
+    targets: [
+        .target(
+            name: "ProjectsFeature",
+            dependencies: [.product(name: "TerminalUI", package: "TerminalUI")]
+        ),
+        // In-memory Services, Coordinator and Analytics used by the tests and the demo.
+        .target(name: "ProjectsFeatureFakes", dependencies: ["ProjectsFeature"]),
+        .executableTarget(
+            name: "ProjectsFeatureDemo",
+            dependencies: [
+                "ProjectsFeature", "ProjectsFeatureFakes",
+                .product(name: "TerminalUI", package: "TerminalUI"),
+            ]
+        ),
+        .testTarget(
+            name: "ProjectsFeatureTests",
+            dependencies: [
+                "ProjectsFeature", "ProjectsFeatureFakes",
+                .product(name: "TerminalUI", package: "TerminalUI"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,75 @@
+import Foundation
+import TerminalUI
+
+/// The projects feature once built: one method per `stint project …` and `stint list …` command.
+///
+/// The host builds it with ``ProjectsBuilder`` for one command and calls a single operation. Each operation
+/// writes its result to the builder's output (a table, a detail, a one-line confirmation, or JSON), tracks one
+/// analytics event, and throws the services' errors unchanged or a ``ProjectsFeatureError``.
+public protocol ProjectsFeatureInterface: Sendable {
+    /// Prints the projects (active ones, or all with `includeArchived`), or a hint when there are none.
+    func list(includeArchived: Bool) async throws
+
+    /// Prints a project's detail with its lists, then, in human output, asks the coordinator to show the
+    /// project's open tasks.
+    func show(_ reference: String) async throws
+
+    func add(name: String, note: String?) async throws
+
+    func rename(_ reference: String, to newName: String) async throws
+
+    func archive(_ reference: String) async throws
+
+    func unarchive(_ reference: String) async throws
+
+    /// Deletes a project with its lists and tasks. When it still has tasks and `force` is false, the coordinator
+    /// is asked to confirm; without a yes, nothing is deleted and ``ProjectsFeatureError/projectHasTasks(name:tasks:)``
+    /// is thrown.
+    func delete(_ reference: String, force: Bool) async throws
+
+    /// Prints every task list, or only the lists of `project` (a project reference).
+    func lists(project: String?) async throws
+
+    func addList(name: String, project: String) async throws
+
+    /// - Parameter project: optional project reference, to pick a list whose name several projects use.
+    func renameList(_ reference: String, project: String?, to newName: String) async throws
+
+    /// Deletes a task list; its tasks stay in the project without a list, and the confirmation says so.
+    func deleteList(_ reference: String, project: String?) async throws
+}
+
+/// Builds the projects feature: the only public way in.
+///
+/// Everything the feature touches is injected, so it can run against the app's adapters, the in-memory fakes of
+/// `ProjectsFeatureFakes`, or a test's captured output. The feature never reads the clock or the environment.
+public struct ProjectsBuilder: Sendable {
+    public init() {}
+
+    /// - Parameters:
+    ///   - services: data access (see ``ProjectsServices``).
+    ///   - coordinator: confirmation prompts and showing a project's tasks.
+    ///   - analytics: receives one event per operation.
+    ///   - output: where results are written (standard output in the app).
+    ///   - style: colours and width of the terminal; tables fit `style.width` when it is set.
+    ///   - format: human text or JSON.
+    ///   - today: the day relative dates ("yesterday", "3 days ago") are measured from.
+    ///   - timeZone: the zone timestamps and days are shown in.
+    public func build(
+        services: any ProjectsServices,
+        coordinator: any ProjectsCoordinator,
+        analytics: any ProjectsAnalytics,
+        output: any TextOutput,
+        style: TerminalStyle,
+        format: OutputFormat,
+        today: CalendarDay,
+        timeZone: TimeZone
+    ) -> any ProjectsFeatureInterface {
+        ProjectsInteractor(
+            services: services,
+            coordinator: coordinator,
+            analytics: analytics,
+            presenter: ProjectsPresenter(format: format, today: today, timeZone: timeZone),
+            view: ProjectsView(output: output, style: style))
+    }
+}

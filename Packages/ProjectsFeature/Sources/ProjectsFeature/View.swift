@@ -1,0 +1,63 @@
+import Foundation
+import TerminalUI
+
+/// Writes screens to the output: tables and details laid out for the terminal, JSON as it is.
+///
+/// Each screen is written as one chunk ending in a newline, so concurrent writers never interleave mid-line.
+struct ProjectsView: Sendable {
+    let output: any TextOutput
+    let style: TerminalStyle
+
+    private static let indent = "  "
+
+    func render(_ screen: ProjectsScreen) throws {
+        switch screen {
+        case .message(let line):
+            output.write(line + "\n")
+        case .table(let table):
+            output.write(table.render(style: style) + "\n")
+        case .detail(let detail):
+            output.write(text(of: detail))
+        case .json(let value):
+            output.write(try JSONText.encode(value) + "\n")
+        }
+    }
+
+    private func text(of detail: ProjectDetailViewModel) -> String {
+        var lines: [String] = []
+        var title = paint(detail.title)
+        if let badge = detail.badge { title += "  " + paint(badge) }
+        lines.append(title)
+
+        let labelWidth = detail.fields.map { DisplayWidth.of($0.label) }.max() ?? 0
+        for field in detail.fields {
+            let gap = String(repeating: " ", count: labelWidth - DisplayWidth.of(field.label) + 2)
+            lines.append(Self.indent + field.label + gap + paint(field.value))
+        }
+
+        if !detail.noteLines.isEmpty {
+            lines.append("")
+            lines.append(Self.indent + style.paint("Note", .bold))
+            lines += detail.noteLines.map { Self.indent + Self.indent + $0 }
+        }
+
+        lines.append("")
+        lines.append(style.paint("Lists", .bold))
+        switch detail.lists {
+        case .table(let table):
+            var inner = style
+            if let width = style.width { inner.width = max(0, width - Self.indent.count) }
+            lines += table.render(style: inner).components(separatedBy: "\n").map { Self.indent + $0 }
+        case .empty(let hint):
+            lines.append(Self.indent + hint)
+        }
+
+        lines.append("")
+        lines.append(style.paint(detail.tasksHeading, .bold))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func paint(_ cell: TableCell) -> String {
+        style.paint(cell.text, cell.color)
+    }
+}

@@ -1,0 +1,26 @@
+// swift-tools-version: 6.1
+// Repositories: RDS (Repository, Datastore, Service) per aggregate; maps storage records to Entities.
+import PackageDescription
+
+let package = Package(
+    name: "Repositories",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Repositories", targets: ["Repositories"])
+    ],
+    dependencies: [
+        .package(path: "../Entities"),
+        .package(path: "../LocalStorage"),
+    ],
+    targets: [
+        .target(
+            name: "Repositories",
+            dependencies: [
+                .product(name: "Entities", package: "Entities"),
+                .product(name: "LocalStorage", package: "LocalStorage"),
+            ]
+        ),
+        .testTarget(name: "RepositoriesTests", dependencies: ["Repositories"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

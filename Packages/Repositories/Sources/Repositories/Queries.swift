@@ -1,0 +1,126 @@
+import Entities
+import Foundation
+
+/// The orders a task listing can come in.
+public enum TaskSort: String, Sendable, Equatable, CaseIterable {
+    /// Active before completed, highest priority first, earliest due first (no due last), then number.
+    case priority
+    case due
+    case created
+    case updated
+    case title
+    case number
+}
+
+/// What a caller wants from the task collection. Every field narrows the result; the defaults
+/// mean "the active tasks everywhere, in the default order".
+public struct TaskQuery: Sendable, Equatable {
+    public var projectID: UUID?
+    /// Only tasks that belong to no project (the inbox).
+    public var inboxOnly: Bool
+    public var listID: UUID?
+    /// Empty means any status.
+    public var statuses: Set<TaskStatus>
+    public var tag: Tag?
+    public var priority: Priority?
+    /// Due strictly before this day.
+    public var dueBefore: Day?
+    /// Due on or after this day.
+    public var dueOnOrAfter: Day?
+    public var dueOn: Day?
+    /// Case-insensitive text that must appear in the title or the note.
+    public var text: String?
+    public var sort: TaskSort
+    public var descending: Bool
+    public var limit: Int?
+
+    public init(
+        projectID: UUID? = nil, inboxOnly: Bool = false, listID: UUID? = nil,
+        statuses: Set<TaskStatus> = [.open, .inProgress], tag: Tag? = nil, priority: Priority? = nil,
+        dueBefore: Day? = nil, dueOnOrAfter: Day? = nil, dueOn: Day? = nil, text: String? = nil,
+        sort: TaskSort = .priority, descending: Bool = false, limit: Int? = nil
+    ) {
+        self.projectID = projectID
+        self.inboxOnly = inboxOnly
+        self.listID = listID
+        self.statuses = statuses
+        self.tag = tag
+        self.priority = priority
+        self.dueBefore = dueBefore
+        self.dueOnOrAfter = dueOnOrAfter
+        self.dueOn = dueOn
+        self.text = text
+        self.sort = sort
+        self.descending = descending
+        self.limit = limit
+    }
+}
+
+/// How many tasks of a project or list are in each state.
+public struct TaskTally: Sendable, Equatable {
+    public var open: Int
+    public var inProgress: Int
+    public var completed: Int
+
+    public init(open: Int = 0, inProgress: Int = 0, completed: Int = 0) {
+        self.open = open
+        self.inProgress = inProgress
+        self.completed = completed
+    }
+
+    /// Tasks not completed yet.
+    public var active: Int { open + inProgress }
+    public var total: Int { open + inProgress + completed }
+}
+
+/// The fields a new task starts with; the repository adds identity and timestamps.
+public struct NewTask: Sendable, Equatable {
+    public var title: String
+    public var projectID: UUID?
+    public var listID: UUID?
+    public var due: Day?
+    public var priority: Priority
+    public var tags: [Tag]
+    public var estimate: Estimate?
+    public var note: String
+
+    public init(
+        title: String, projectID: UUID? = nil, listID: UUID? = nil, due: Day? = nil,
+        priority: Priority = .none, tags: [Tag] = [], estimate: Estimate? = nil, note: String = ""
+    ) {
+        self.title = title
+        self.projectID = projectID
+        self.listID = listID
+        self.due = due
+        self.priority = priority
+        self.tags = tags
+        self.estimate = estimate
+        self.note = note
+    }
+}
+
+/// Everything Stint stores, as entities: what `stint export` writes and `stint import` reads.
+public struct Snapshot: Sendable, Equatable {
+    public var projects: [Project]
+    public var taskLists: [TaskList]
+    public var tasks: [Task]
+
+    public init(projects: [Project], taskLists: [TaskList], tasks: [Task]) {
+        self.projects = projects
+        self.taskLists = taskLists
+        self.tasks = tasks
+    }
+}
+
+/// What an import did, so the user can see that a second import of the same file changed nothing.
+public struct ImportSummary: Sendable, Equatable {
+    public var inserted: Int
+    public var updated: Int
+    public var unchanged: Int
+
+    public init(inserted: Int, updated: Int, unchanged: Int) {
+        self.inserted = inserted
+        self.updated = updated
+        self.unchanged = unchanged
+    }
+}

@@ -1,0 +1,233 @@
+import Entities
+import Foundation
+import LocalStorage
+
+/// ``ProjectDatastore`` on the local SQLite file.
+public struct SQLiteProjectDatastore: ProjectDatastore {
+    private let store: LocalStore
+
+    public init(store: LocalStore) { self.store = store }
+
+    public func projects(includeArchived: Bool) async throws -> [Project] {
+        try await storage { try await store.projects(includeArchived: includeArchived) }.map(RecordMapping.project)
+    }
+
+    public func project(id: UUID) async throws -> Project? {
+        try await storage { try await store.project(id: id.storageID) }.map(RecordMapping.project)
+    }
+
+    public func projects(named name: String) async throws -> [Project] {
+        try await storage { try await store.projects(named: name) }.map(RecordMapping.project)
+    }
+
+    public func projects(idPrefix prefix: String) async throws -> [Project] {
+        try await storage { try await store.projects(idPrefix: prefix) }.map(RecordMapping.project)
+    }
+
+    public func insert(_ project: Project, summary: String, at date: Date) async throws {
+        let record = RecordMapping.record(project)
+        try await storage { try await store.write(summary: summary, at: date) { try $0.insert(record) } }
+    }
+
+    public func update(
+        id: UUID, summary: String, at date: Date, _ change: @Sendable (inout Project) throws -> Void
+    ) async throws -> Project {
+        try await storage {
+            try await store.write(summary: summary, at: date) { writer in
+                guard let record = try writer.project(id: id.storageID) else {
+                    throw RepositoryError.notFound(kind: .project, reference: id.storageID)
+                }
+                var project = try RecordMapping.project(record)
+                try change(&project)
+                try writer.update(RecordMapping.record(project, version: record.version))
+                return project
+            }
+        }
+    }
+
+    public func delete(id: UUID, summary: String, at date: Date) async throws {
+        try await storage {
+            try await store.write(summary: summary, at: date) { writer in
+                guard try writer.project(id: id.storageID) != nil else {
+                    throw RepositoryError.notFound(kind: .project, reference: id.storageID)
+                }
+                try writer.deleteProject(id: id.storageID, at: date)
+            }
+        }
+    }
+}
+
+/// ``TaskListDatastore`` on the local SQLite file.
+public struct SQLiteTaskListDatastore: TaskListDatastore {
+    private let store: LocalStore
+
+    public init(store: LocalStore) { self.store = store }
+
+    public func taskLists(projectID: UUID?) async throws -> [TaskList] {
+        try await storage { try await store.taskLists(projectID: projectID?.storageID) }.map(RecordMapping.taskList)
+    }
+
+    public func taskList(id: UUID) async throws -> TaskList? {
+        try await storage { try await store.taskList(id: id.storageID) }.map(RecordMapping.taskList)
+    }
+
+    public func taskLists(named name: String, projectID: UUID?) async throws -> [TaskList] {
+        try await storage { try await store.taskLists(named: name, projectID: projectID?.storageID) }
+            .map(RecordMapping.taskList)
+    }
+
+    public func taskLists(idPrefix prefix: String) async throws -> [TaskList] {
+        try await storage { try await store.taskLists(idPrefix: prefix) }.map(RecordMapping.taskList)
+    }
+
+    public func insert(_ list: TaskList, summary: String, at date: Date) async throws {
+        let record = RecordMapping.record(list)
+        try await storage { try await store.write(summary: summary, at: date) { try $0.insert(record) } }
+    }
+
+    public func update(
+        id: UUID, summary: String, at date: Date, _ change: @Sendable (inout TaskList) throws -> Void
+    ) async throws -> TaskList {
+        try await storage {
+            try await store.write(summary: summary, at: date) { writer in
+                guard let record = try writer.taskList(id: id.storageID) else {
+                    throw RepositoryError.notFound(kind: .taskList, reference: id.storageID)
+                }
+                var list = try RecordMapping.taskList(record)
+                try change(&list)
+                try writer.update(RecordMapping.record(list, version: record.version))
+                return list
+            }
+        }
+    }
+
+    public func delete(id: UUID, summary: String, at date: Date) async throws {
+        try await storage {
+            try await store.write(summary: summary, at: date) { writer in
+                guard try writer.taskList(id: id.storageID) != nil else {
+                    throw RepositoryError.notFound(kind: .taskList, reference: id.storageID)
+                }
+                try writer.deleteTaskList(id: id.storageID, at: date)
+            }
+        }
+    }
+}
+
+/// ``TaskDatastore`` on the local SQLite file. Filtering, sorting and counting happen in SQL so a
+/// listing stays fast with tens of thousands of tasks.
+public struct SQLiteTaskDatastore: TaskDatastore {
+    private let store: LocalStore
+
+    public init(store: LocalStore) { self.store = store }
+
+    public func tasks(matching query: TaskQuery) async throws -> [Task] {
+        let filter = RecordMapping.filter(query)
+        return try await storage { try await store.tasks(filter) }.map(RecordMapping.task)
+    }
+
+    public func count(matching query: TaskQuery) async throws -> Int {
+        var filter = RecordMapping.filter(query)
+        filter.limit = nil
+        return try await storage { try await store.countTasks(filter) }
+    }
+
+    public func task(id: UUID) async throws -> Task? {
+        try await storage { try await store.task(id: id.storageID) }.map(RecordMapping.task)
+    }
+
+    public func task(number: Int) async throws -> Task? {
+        try await storage { try await store.task(number: number) }.map(RecordMapping.task)
+    }
+
+    public func tasks(idPrefix prefix: String) async throws -> [Task] {
+        try await storage { try await store.tasks(idPrefix: prefix) }.map(RecordMapping.task)
+    }
+
+    public func insert(_ task: Task, summary: String, at date: Date) async throws -> Task {
+        let record = RecordMapping.record(task)
+        let stored = try await storage { try await store.write(summary: summary, at: date) { try $0.insert(record) } }
+        return try RecordMapping.task(stored)
+    }
+
+    public func update(
+        id: UUID, summary: String, at date: Date, _ change: @Sendable (inout Task) throws -> Void
+    ) async throws -> Task {
+        try await storage {
+            try await store.write(summary: summary, at: date) { writer in
+                guard let record = try writer.task(id: id.storageID) else {
+                    throw RepositoryError.notFound(kind: .task, reference: id.storageID)
+                }
+                var task = try RecordMapping.task(record)
+                try change(&task)
+                try writer.update(RecordMapping.record(task, version: record.version))
+                return task
+            }
+        }
+    }
+
+    public func delete(id: UUID, summary: String, at date: Date) async throws {
+        try await storage {
+            try await store.write(summary: summary, at: date) { writer in
+                guard try writer.task(id: id.storageID) != nil else {
+                    throw RepositoryError.notFound(kind: .task, reference: id.storageID)
+                }
+                try writer.deleteTask(id: id.storageID, at: date)
+            }
+        }
+    }
+
+    public func tallyByProject() async throws -> [UUID: TaskTally] {
+        try await tallies { try await store.taskCountsByProject() }
+    }
+
+    public func tallyByList() async throws -> [UUID: TaskTally] {
+        try await tallies { try await store.taskCountsByList(projectID: nil) }
+    }
+
+    private func tallies(_ read: () async throws -> [String: TaskCounts]) async throws -> [UUID: TaskTally] {
+        var result: [UUID: TaskTally] = [:]
+        for (key, counts) in try await storage(read) {
+            result[try UUID(storageID: key, field: "tally id")] = RecordMapping.tally(counts)
+        }
+        return result
+    }
+}
+
+/// ``HistoryDatastore`` on the change log that LocalStorage writes beside every change.
+public struct SQLiteHistoryDatastore: HistoryDatastore {
+    private let store: LocalStore
+
+    public init(store: LocalStore) { self.store = store }
+
+    public func undoLatest(at date: Date) async throws -> String? {
+        try await storage { try await store.undoLastBatch(at: date) }
+    }
+}
+
+/// ``TransferDatastore`` on the local SQLite file.
+public struct SQLiteTransferDatastore: TransferDatastore {
+    private let store: LocalStore
+
+    public init(store: LocalStore) { self.store = store }
+
+    public func snapshot() async throws -> Snapshot {
+        let records = try await storage { try await store.exportRecords() }
+        return Snapshot(
+            projects: try records.projects.map(RecordMapping.project),
+            taskLists: try records.taskLists.map(RecordMapping.taskList),
+            tasks: try records.tasks.map(RecordMapping.task))
+    }
+
+    public func merge(
+        _ snapshot: Snapshot, summary: String, at date: Date, progress: @escaping @Sendable (Int) -> Void
+    ) async throws -> ImportSummary {
+        let counts = try await storage {
+            try await store.importRecords(
+                projects: snapshot.projects.map { RecordMapping.record($0) },
+                lists: snapshot.taskLists.map { RecordMapping.record($0) },
+                tasks: snapshot.tasks.map { RecordMapping.record($0) },
+                summary: summary, at: date, progress: progress)
+        }
+        return ImportSummary(inserted: counts.inserted, updated: counts.updated, unchanged: counts.unchanged)
+    }
+}

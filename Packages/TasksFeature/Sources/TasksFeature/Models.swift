@@ -1,0 +1,350 @@
+import Foundation
+import TerminalUI
+
+// The feature's own models. They are deliberately independent of the Entities package: the App's adapter maps
+// Entities onto these, so a change in an entity never ripples into this package.
+//
+// JSON (what `--json` prints) is part of the CLI's public contract. Keys are snake_case and must not change:
+//
+//   Task:      id, number, title, note, status, priority, due, tags, estimate_seconds, project_name, list_name,
+//              completed_at, created_at, updated_at
+//   Dashboard: overdue, due_today, in_progress, open_count
+//   count:     count
+//
+// Absent values are written as an explicit `null`, never omitted, so scripts can rely on every key being present.
+// Days are "YYYY-MM-DD", timestamps ISO-8601, durations whole seconds.
+
+/// Whether a task is waiting, being worked on, or finished. The raw values are the JSON spelling.
+public enum TaskStatus: String, Sendable, Codable, CaseIterable {
+    case open = "open"
+    case inProgress = "in-progress"
+    case done = "done"
+}
+
+/// How urgent a task is. Encoded in JSON by name ("none", "low", "medium", "high"); ordered from `none` to `high`.
+public enum Priority: String, Sendable, Codable, CaseIterable, Comparable {
+    case none
+    case low
+    case medium
+    case high
+
+    private var rank: Int {
+        switch self {
+        case .none: 0
+        case .low: 1
+        case .medium: 2
+        case .high: 3
+        }
+    }
+
+    public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// A task as this feature sees it: plain values ready to show, with the project and list already resolved to names.
+///
+/// `id` is the lowercase UUID string; `number` is the short per-device reference users type (`stint task show 12`).
+public struct Task: Sendable, Hashable, Codable, Identifiable {
+    public var id: String
+    public var number: Int
+    public var title: String
+    /// Free text, possibly several lines.
+    public var note: String
+    public var status: TaskStatus
+    public var priority: Priority
+    public var due: CalendarDay?
+    /// Normalised tag names (lowercase, without "#"), in display order.
+    public var tags: [String]
+    public var estimateSeconds: Int?
+    /// `nil` when the task is in the inbox (no project).
+    public var projectName: String?
+    /// `nil` when the task is not in a list; a list always belongs to `projectName`.
+    public var listName: String?
+    /// Set exactly when `status == .done`.
+    public var completedAt: Date?
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(
+        id: String,
+        number: Int,
+        title: String,
+        note: String = "",
+        status: TaskStatus = .open,
+        priority: Priority = .none,
+        due: CalendarDay? = nil,
+        tags: [String] = [],
+        estimateSeconds: Int? = nil,
+        projectName: String? = nil,
+        listName: String? = nil,
+        completedAt: Date? = nil,
+        createdAt: Date,
+        updatedAt: Date
+    ) {
+        self.id = id
+        self.number = number
+        self.title = title
+        self.note = note
+        self.status = status
+        self.priority = priority
+        self.due = due
+        self.tags = tags
+        self.estimateSeconds = estimateSeconds
+        self.projectName = projectName
+        self.listName = listName
+        self.completedAt = completedAt
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    /// Not done and due before `today`.
+    public func isOverdue(on today: CalendarDay) -> Bool {
+        guard status != .done, let due else { return false }
+        return due < today
+    }
+
+    /// Not done and due exactly on `day`.
+    public func isDue(on day: CalendarDay) -> Bool {
+        status != .done && due == day
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, number, title, note, status, priority, due, tags
+        case estimateSeconds = "estimate_seconds"
+        case projectName = "project_name"
+        case listName = "list_name"
+        case completedAt = "completed_at"
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
+    }
+
+    // Written by hand only so that optionals become an explicit `null` (the synthesised encoder omits them).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(number, forKey: .number)
+        try container.encode(title, forKey: .title)
+        try container.encode(note, forKey: .note)
+        try container.encode(status, forKey: .status)
+        try container.encode(priority, forKey: .priority)
+        try container.encode(due, forKey: .due)
+        try container.encode(tags, forKey: .tags)
+        try container.encode(estimateSeconds, forKey: .estimateSeconds)
+        try container.encode(projectName, forKey: .projectName)
+        try container.encode(listName, forKey: .listName)
+        try container.encode(completedAt, forKey: .completedAt)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(updatedAt, forKey: .updatedAt)
+    }
+}
+
+/// Everything needed to create a task. Only `title` is required; project and list are references (name or UUID
+/// prefix) that the Services resolve. `priority == nil` means "the default" (none).
+public struct TaskDraft: Sendable, Equatable {
+    public var title: String
+    public var project: String?
+    public var list: String?
+    public var due: CalendarDay?
+    public var priority: Priority?
+    public var tags: [String]
+    public var estimateSeconds: Int?
+    public var note: String?
+
+    public init(
+        title: String,
+        project: String? = nil,
+        list: String? = nil,
+        due: CalendarDay? = nil,
+        priority: Priority? = nil,
+        tags: [String] = [],
+        estimateSeconds: Int? = nil,
+        note: String? = nil
+    ) {
+        self.title = title
+        self.project = project
+        self.list = list
+        self.due = due
+        self.priority = priority
+        self.tags = tags
+        self.estimateSeconds = estimateSeconds
+        self.note = note
+    }
+}
+
+/// An edit to an optional field: leave it alone, give it a value, or remove the value it has.
+/// (A plain `Optional` cannot tell "not mentioned" from "clear it".)
+public enum Change<Value: Sendable & Equatable>: Sendable, Equatable {
+    case keep
+    case set(Value)
+    case clear
+}
+
+/// The fields `stint task edit` may change. Unset fields are kept as they are; an edit that changes nothing is
+/// rejected by the feature with ``TasksFeatureError/nothingToEdit(reference:)``.
+public struct TaskChanges: Sendable, Equatable {
+    public var title: String?
+    public var due: Change<CalendarDay>
+    public var priority: Priority?
+    public var addTags: [String]
+    public var removeTags: [String]
+    public var estimateSeconds: Change<Int>
+    /// Replaces the whole note (use the feature's `note` operation to append instead).
+    public var note: String?
+
+    public init(
+        title: String? = nil,
+        due: Change<CalendarDay> = .keep,
+        priority: Priority? = nil,
+        addTags: [String] = [],
+        removeTags: [String] = [],
+        estimateSeconds: Change<Int> = .keep,
+        note: String? = nil
+    ) {
+        self.title = title
+        self.due = due
+        self.priority = priority
+        self.addTags = addTags
+        self.removeTags = removeTags
+        self.estimateSeconds = estimateSeconds
+        self.note = note
+    }
+
+    /// True when applying these changes could not alter any task.
+    public var isEmpty: Bool {
+        changedFields.isEmpty
+    }
+
+    /// Names of the fields this edit touches, in a fixed order (used for the confirmation line).
+    public var changedFields: [String] {
+        var fields: [String] = []
+        if title != nil { fields.append("title") }
+        if due != .keep { fields.append("due") }
+        if priority != nil { fields.append("priority") }
+        if !addTags.isEmpty || !removeTags.isEmpty { fields.append("tags") }
+        if estimateSeconds != .keep { fields.append("estimate") }
+        if note != nil { fields.append("note") }
+        return fields
+    }
+}
+
+/// Which statuses a query includes. `.active` (open and in progress) is what a user means by "my tasks".
+public enum StatusFilter: Sendable, Equatable, CaseIterable {
+    case active
+    case open
+    case inProgress
+    case done
+    case all
+
+    /// Whether a task with `status` passes this filter.
+    public func includes(_ status: TaskStatus) -> Bool {
+        switch self {
+        case .active: status != .done
+        case .open: status == .open
+        case .inProgress: status == .inProgress
+        case .done: status == .done
+        case .all: true
+        }
+    }
+
+    /// Whether done tasks can appear in the result (the list then shows a Status column).
+    public var includesDone: Bool { includes(.done) }
+}
+
+/// A due-date condition. Relative cases are evaluated against the `today` the feature was built with.
+public enum DueFilter: Sendable, Equatable {
+    /// Due exactly today.
+    case today
+    /// Not done and due before today.
+    case overdue
+    /// Due within the Monday-to-Sunday week that contains today.
+    case thisWeek
+    /// Due strictly before the given day.
+    case before(CalendarDay)
+    /// Due exactly on the given day.
+    case on(CalendarDay)
+}
+
+/// Result order. Ties always fall back to the task number, so output is stable.
+public enum TaskSort: Sendable, Equatable, CaseIterable {
+    /// Open and in-progress before done, then high priority first, then earliest due (no due date last).
+    case priority
+    /// Earliest due first, no due date last, then by priority.
+    case due
+    /// Oldest first.
+    case created
+    /// Most recently changed first.
+    case updated
+    /// Alphabetical, case-insensitive.
+    case title
+    /// Ascending task number.
+    case number
+}
+
+/// What `stint task list` / `count` ask for. Project and list are references (name or UUID prefix) resolved by the
+/// Services; `nil` means "any". The default query is every active task, by priority.
+public struct TaskQuery: Sendable, Equatable {
+    public var project: String?
+    public var list: String?
+    public var status: StatusFilter
+    public var tag: String?
+    public var priority: Priority?
+    public var due: DueFilter?
+    /// Case-insensitive substring of the title or note.
+    public var text: String?
+    public var sort: TaskSort
+    /// At most this many tasks (after sorting); `nil` for all.
+    public var limit: Int?
+
+    public init(
+        project: String? = nil,
+        list: String? = nil,
+        status: StatusFilter = .active,
+        tag: String? = nil,
+        priority: Priority? = nil,
+        due: DueFilter? = nil,
+        text: String? = nil,
+        sort: TaskSort = .priority,
+        limit: Int? = nil
+    ) {
+        self.project = project
+        self.list = list
+        self.status = status
+        self.tag = tag
+        self.priority = priority
+        self.due = due
+        self.text = text
+        self.sort = sort
+        self.limit = limit
+    }
+}
+
+/// What needs attention today: shown by `stint` with no arguments.
+public struct Dashboard: Sendable, Equatable, Codable {
+    /// Not done, due before today; earliest first.
+    public var overdue: [Task]
+    /// Not done, due today.
+    public var dueToday: [Task]
+    /// Started and not finished.
+    public var inProgress: [Task]
+    /// All tasks that are not done (open or in progress), including the ones listed above.
+    public var openCount: Int
+
+    public init(overdue: [Task] = [], dueToday: [Task] = [], inProgress: [Task] = [], openCount: Int = 0) {
+        self.overdue = overdue
+        self.dueToday = dueToday
+        self.inProgress = inProgress
+        self.openCount = openCount
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case overdue
+        case dueToday = "due_today"
+        case inProgress = "in_progress"
+        case openCount = "open_count"
+    }
+}
+
+/// How the feature writes its results: aligned text for people, or JSON for scripts.
+public enum OutputFormat: Sendable, Equatable {
+    case human
+    case json
+}

@@ -1,0 +1,297 @@
+import Foundation
+import TerminalUI
+
+/// What the view is asked to draw. Every string, column and colour is chosen by the presenter; the view only lays
+/// them out for the terminal (or encodes the JSON payload).
+enum TasksScreen: Sendable {
+    /// Plain lines (confirmations, counts, empty states). An empty array prints nothing.
+    case lines([String])
+    case table(TaskTable)
+    case detail(TaskDetail)
+    case dashboard(DashboardScreen)
+    /// The machine-readable form, printed as pretty JSON.
+    case json(any Encodable & Sendable)
+}
+
+struct TaskTable: Sendable {
+    var columns: [TableColumn]
+    var rows: [[TableCell]]
+
+    var columnTitles: [String] { columns.map(\.title) }
+
+    /// The cells of one column, top to bottom (`nil` if there is no such column).
+    func cells(inColumn title: String) -> [TableCell]? {
+        guard let index = columns.firstIndex(where: { $0.title == title }) else { return nil }
+        return rows.map { $0[index] }
+    }
+}
+
+struct DetailField: Sendable, Equatable {
+    var label: String
+    var value: String
+    var color: TextColor?
+}
+
+struct TaskDetail: Sendable, Equatable {
+    var heading: String
+    var fields: [DetailField]
+    var noteLines: [String]
+
+    func field(_ label: String) -> DetailField? { fields.first { $0.label == label } }
+}
+
+struct DashboardSection: Sendable {
+    var title: String
+    var color: TextColor?
+    var table: TaskTable
+}
+
+struct DashboardScreen: Sendable {
+    var sections: [DashboardSection]
+    var summary: String
+}
+
+/// The kinds of change a confirmation line can report.
+enum Confirmation: Sendable, Equatable {
+    case added
+    case edited(fields: [String])
+    case completed
+    case reopened
+    case started
+    case deleted
+    case moved
+    case noteAppended
+}
+
+/// `{"count": n}`, the JSON form of `count`.
+struct CountPayload: Encodable, Sendable {
+    var count: Int
+}
+
+/// Turns feature models into screens. Pure: no I/O, no clock (relative dates use the `today` it was given).
+struct TasksPresenter: Sendable {
+    static let emptyListMessage = "No tasks match. Add one with: stint task add \"title\""
+    /// Titles in one-line messages are cut to this many characters so a confirmation stays on one line.
+    static let quotedTitleLimit = 60
+
+    let format: OutputFormat
+    let today: CalendarDay
+    let timeZone: TimeZone
+
+    // MARK: Reads
+
+    func list(_ tasks: [Task], query: TaskQuery) -> TasksScreen {
+        if format == .json { return .json(tasks) }
+        guard !tasks.isEmpty else { return .lines([Self.emptyListMessage]) }
+        return .table(table(for: tasks, showStatus: query.status.includesDone))
+    }
+
+    func count(_ count: Int) -> TasksScreen {
+        format == .json ? .json(CountPayload(count: count)) : .lines(["\(count)"])
+    }
+
+    func detail(_ task: Task) -> TasksScreen {
+        if format == .json { return .json(task) }
+        return .detail(taskDetail(task))
+    }
+
+    func dashboard(_ dashboard: Dashboard) -> TasksScreen {
+        if format == .json { return .json(dashboard) }
+        let groups: [(String, TextColor?, [Task])] = [
+            ("Overdue", .red, dashboard.overdue),
+            ("Due today", .yellow, dashboard.dueToday),
+            ("In progress", .cyan, dashboard.inProgress),
+        ]
+        let sections = groups.filter { !$0.2.isEmpty }.map { title, color, tasks in
+            DashboardSection(
+                title: "\(title) (\(tasks.count))",
+                color: color,
+                table: table(for: tasks, showStatus: false, compact: true)
+            )
+        }
+        let open = dashboard.openCount == 1 ? "1 open task" : "\(dashboard.openCount) open tasks"
+        let summary =
+            sections.isEmpty
+            ? "Nothing overdue, due today or in progress. \(open)."
+            : "\(open) in total."
+        return .dashboard(DashboardScreen(sections: sections, summary: summary))
+    }
+
+    // MARK: Mutations
+
+    func confirmation(_ kind: Confirmation, task: Task) -> TasksScreen {
+        if format == .json { return .json(task) }
+        let name = "task \(task.number) \(Self.quoted(task.title))"
+        let line =
+            switch kind {
+            case .added: "Added \(name) to \(Self.destination(of: task))"
+            case .edited(let fields): "Updated \(name): \(fields.joined(separator: ", "))"
+            case .completed: "Completed \(name)"
+            case .reopened: "Reopened \(name)"
+            case .started: "Started \(name)"
+            case .deleted: "Deleted \(name)"
+            case .moved: "Moved \(name) to \(Self.destination(of: task))"
+            case .noteAppended: "Added a note to \(name)"
+            }
+        return .lines([line])
+    }
+
+    func deletionQuestion(for task: Task) -> String {
+        "Delete task \(task.number) \(Self.quoted(task.title))?"
+    }
+
+    /// JSON mode prints nothing: no item was changed, and a declined prompt only happens with a person watching.
+    func deletionDeclined(_ task: Task) -> TasksScreen {
+        if format == .json { return .lines([]) }
+        return .lines(["Kept task \(task.number) \(Self.quoted(task.title)); nothing was deleted."])
+    }
+
+    // MARK: Pieces
+
+    func table(for tasks: [Task], showStatus: Bool, compact: Bool = false) -> TaskTable {
+        var columns = [
+            TableColumn("#", alignment: .right),
+            TableColumn("Title", flexible: true),
+            TableColumn("Project"),
+            TableColumn("Due"),
+            TableColumn("Pri"),
+        ]
+        if !compact {
+            columns.append(TableColumn("Tags"))
+            columns.append(TableColumn("Est", alignment: .right))
+        }
+        if showStatus { columns.append(TableColumn("Status")) }
+
+        let rows = tasks.map { task in
+            var row: [TableCell] = [
+                TableCell("\(task.number)"),
+                TableCell(Self.singleLine(task.title)),
+                TableCell(Self.location(of: task) ?? ""),
+                dueCell(task),
+                priorityCell(task.priority),
+            ]
+            if !compact {
+                row.append(TableCell(task.tags.joined(separator: ", ")))
+                row.append(TableCell(task.estimateSeconds.map { DurationText.format(seconds: $0) } ?? ""))
+            }
+            if showStatus { row.append(statusCell(task.status)) }
+            return row
+        }
+        return TaskTable(columns: columns, rows: rows)
+    }
+
+    func dueCell(_ task: Task) -> TableCell {
+        guard let due = task.due else { return TableCell("") }
+        return TableCell(RelativeDayText.describe(due, today: today), color: dueColor(task))
+    }
+
+    func dueColor(_ task: Task) -> TextColor? {
+        if task.isOverdue(on: today) { return .red }
+        if task.isDue(on: today) { return .yellow }
+        return nil
+    }
+
+    func priorityCell(_ priority: Priority) -> TableCell {
+        TableCell(priority == .none ? "" : priority.rawValue, color: Self.color(of: priority))
+    }
+
+    func statusCell(_ status: TaskStatus) -> TableCell {
+        TableCell(Self.label(of: status), color: Self.color(of: status))
+    }
+
+    func taskDetail(_ task: Task) -> TaskDetail {
+        var fields = [
+            DetailField(label: "Status", value: Self.label(of: task.status), color: Self.color(of: task.status)),
+            DetailField(label: "Priority", value: task.priority.rawValue, color: Self.color(of: task.priority)),
+            DetailField(label: "Due", value: dueDescription(task), color: dueColor(task)),
+            DetailField(label: "Project", value: task.projectName ?? "none (inbox)"),
+            DetailField(label: "List", value: task.listName ?? "none"),
+            DetailField(label: "Tags", value: task.tags.isEmpty ? "none" : task.tags.joined(separator: ", ")),
+            DetailField(
+                label: "Estimate",
+                value: task.estimateSeconds.map { DurationText.format(seconds: $0) } ?? "none"
+            ),
+            DetailField(label: "Created", value: timestamp(task.createdAt)),
+            DetailField(label: "Updated", value: timestamp(task.updatedAt)),
+        ]
+        if let completedAt = task.completedAt {
+            fields.append(DetailField(label: "Completed", value: timestamp(completedAt)))
+        }
+        fields.append(DetailField(label: "ID", value: task.id))
+        let noteLines =
+            task.note.isEmpty
+            ? []
+            : task.note.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return TaskDetail(
+            heading: "Task \(task.number): \(Self.singleLine(task.title))",
+            fields: fields,
+            noteLines: noteLines
+        )
+    }
+
+    func dueDescription(_ task: Task) -> String {
+        guard let due = task.due else { return "none" }
+        let relative = RelativeDayText.describe(due, today: today)
+        var text = relative == due.iso ? due.iso : "\(relative) (\(due.iso))"
+        if task.isOverdue(on: today) { text += ", overdue" }
+        return text
+    }
+
+    /// "2026-03-01 14:05" in the presenter's time zone (minute precision is what people read).
+    func timestamp(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        func pad(_ value: Int?, _ width: Int) -> String {
+            let digits = String(value ?? 0)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2)) "
+            + "\(pad(parts.hour, 2)):\(pad(parts.minute, 2))"
+    }
+
+    static func label(of status: TaskStatus) -> String {
+        switch status {
+        case .open: "open"
+        case .inProgress: "in progress"
+        case .done: "done"
+        }
+    }
+
+    static func color(of status: TaskStatus) -> TextColor? {
+        switch status {
+        case .open: nil
+        case .inProgress: .cyan
+        case .done: .green
+        }
+    }
+
+    static func color(of priority: Priority) -> TextColor? {
+        switch priority {
+        case .high: .red
+        case .medium: .yellow
+        case .low, .none: nil
+        }
+    }
+
+    /// "Work/Backlog", "Work", or nil for the inbox.
+    static func location(of task: Task) -> String? {
+        guard let project = task.projectName else { return task.listName }
+        guard let list = task.listName else { return project }
+        return "\(project)/\(list)"
+    }
+
+    static func destination(of task: Task) -> String {
+        location(of: task) ?? "the inbox"
+    }
+
+    static func singleLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+
+    static func quoted(_ title: String) -> String {
+        let line = singleLine(title)
+        guard line.count > quotedTitleLimit else { return "\"\(line)\"" }
+        return "\"\(line.prefix(quotedTitleLimit - 1))…\""
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import TerminalUI
+
+/// Everything the Tasks feature needs from the outside world: reading and changing tasks.
+///
+/// The feature never touches storage; the App implements this protocol with an adapter over its workers (the tests
+/// and the demo use the in-memory fake). References (`reference`, `project`, `list`) are the strings the user typed:
+/// a task number ("12") or a UUID prefix of at least four hex characters; a project or list name (case-insensitive)
+/// or UUID prefix. Resolving them is the implementation's job.
+///
+/// Every method may throw; errors are the implementation's own (not found, ambiguous reference, validation,
+/// storage) and the feature rethrows them unchanged for the App to present.
+public protocol TasksServices: Sendable {
+    /// The tasks that match `query`, filtered, sorted and limited as it asks.
+    /// - Parameters:
+    ///   - query: the filters; relative due filters (`.today`, `.overdue`, `.thisWeek`) are evaluated against `today`.
+    ///   - today: the user's current calendar day, as the feature was built with it.
+    /// - Throws: when the project or list reference cannot be resolved, or reading fails.
+    func tasks(matching query: TaskQuery, today: CalendarDay) async throws -> [Task]
+
+    /// How many tasks match `query`, ignoring its `sort` and `limit`.
+    /// - Throws: as ``tasks(matching:today:)``.
+    func countTasks(matching query: TaskQuery, today: CalendarDay) async throws -> Int
+
+    /// The task a user reference points at.
+    /// - Throws: when no task, or more than one task, matches `reference`.
+    func task(reference: String) async throws -> Task
+
+    /// Creates a task and returns it with its id and number assigned.
+    /// - Throws: a validation error (empty or too long title, bad tag, …) or when the project or list does not exist.
+    func addTask(_ draft: TaskDraft) async throws -> Task
+
+    /// Applies `changes` to a task and returns the task as it is afterwards. `changes` is never empty.
+    /// - Throws: when the reference does not resolve, or a new value is invalid.
+    func editTask(reference: String, changes: TaskChanges) async throws -> Task
+
+    /// Marks a task done (recording when) and returns it.
+    /// - Throws: when the reference does not resolve or the task is already done.
+    func completeTask(reference: String) async throws -> Task
+
+    /// Marks a done task open again and returns it.
+    /// - Throws: when the reference does not resolve or the task is not done.
+    func reopenTask(reference: String) async throws -> Task
+
+    /// Marks a task in progress and returns it.
+    /// - Throws: when the reference does not resolve or the task is done (it must be reopened first).
+    func startTask(reference: String) async throws -> Task
+
+    /// Deletes a task and returns it as it was just before deletion.
+    /// - Throws: when the reference does not resolve.
+    func deleteTask(reference: String) async throws -> Task
+
+    /// Moves a task to a project and optionally one of its lists; both `nil` moves it to the inbox.
+    /// - Parameters:
+    ///   - project: the target project reference, or `nil` for no project.
+    ///   - list: a list reference inside `project` (or inside the task's current project when `project` is `nil`).
+    /// - Throws: when the task, project or list does not resolve.
+    func moveTask(reference: String, project: String?, list: String?) async throws -> Task
+
+    /// Appends a timestamped line to the task's note and returns the task.
+    /// - Throws: when the reference does not resolve, the text is empty, or the note would become too long.
+    func appendNote(reference: String, text: String) async throws -> Task
+
+    /// The overdue, due-today and in-progress tasks, and how many tasks are open.
+    /// - Parameter today: the day "overdue" and "due today" are measured against.
+    /// - Throws: when reading fails.
+    func dashboard(today: CalendarDay) async throws -> Dashboard
+}
+
+/// What the feature asks of its host when it needs something it cannot do itself.
+///
+/// The feature never reads stdin: asking the user is the host's business, and only the host knows whether anyone is
+/// there to answer.
+public protocol TasksCoordinator: Sendable {
+    /// Asks the user to confirm a destructive action (deleting a task).
+    /// - Parameter question: one line, e.g. `Delete task 3 "Write report"?`
+    /// - Returns: the user's answer; `true` when the host cannot ask (stdin or stdout is not a terminal), so scripts
+    ///   are never blocked by a prompt.
+    func confirm(_ question: String) async -> Bool
+}
+
+/// Usage events the feature reports after an operation succeeds. Events never carry personal data (no titles,
+/// notes, names or tags), only what happened and how many.
+public enum TasksEvent: Sendable, Equatable {
+    case listed(count: Int)
+    case counted(count: Int)
+    case shown
+    case added
+    case edited(fieldCount: Int)
+    case completed
+    case reopened
+    case started
+    case deleted
+    /// The user was asked to confirm a deletion and declined.
+    case deletionDeclined
+    case moved
+    case noteAppended
+    case dashboardShown(overdue: Int, dueToday: Int, inProgress: Int)
+}
+
+/// Receives the feature's usage events. Implementations must return quickly and never fail the operation.
+public protocol TasksAnalytics: Sendable {
+    /// Records one event.
+    func track(_ event: TasksEvent)
+}

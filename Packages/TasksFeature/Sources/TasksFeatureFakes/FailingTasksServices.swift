@@ -1,0 +1,41 @@
+import Foundation
+import TasksFeature
+import TerminalUI
+
+/// Services whose every call throws the same error, for checking that the feature reports failures unchanged
+/// and writes nothing when its Services fail.
+public struct FailingTasksServices: TasksServices {
+    public let error: any Error
+
+    public init(error: any Error = TasksFakeError.unavailable) {
+        self.error = error
+    }
+
+    public func tasks(matching query: TaskQuery, today: CalendarDay) async throws -> [TasksFeature.Task] {
+        throw error
+    }
+
+    public func countTasks(matching query: TaskQuery, today: CalendarDay) async throws -> Int { throw error }
+
+    public func task(reference: String) async throws -> TasksFeature.Task { throw error }
+
+    public func addTask(_ draft: TaskDraft) async throws -> TasksFeature.Task { throw error }
+
+    public func editTask(reference: String, changes: TaskChanges) async throws -> TasksFeature.Task { throw error }
+
+    public func completeTask(reference: String) async throws -> TasksFeature.Task { throw error }
+
+    public func reopenTask(reference: String) async throws -> TasksFeature.Task { throw error }
+
+    public func startTask(reference: String) async throws -> TasksFeature.Task { throw error }
+
+    public func deleteTask(reference: String) async throws -> TasksFeature.Task { throw error }
+
+    public func moveTask(reference: String, project: String?, list: String?) async throws -> TasksFeature.Task {
+        throw error
+    }
+
+    public func appendNote(reference: String, text: String) async throws -> TasksFeature.Task { throw error }
+
+    public func dashboard(today: CalendarDay) async throws -> Dashboard { throw error }
+}

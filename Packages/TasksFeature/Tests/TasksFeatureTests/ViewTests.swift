@@ -1,0 +1,133 @@
+import Foundation
+import TasksFeatureFakes
+import TerminalUI
+import Testing
+
+@testable import TasksFeature
+
+@Suite("View")
+struct ViewTests {
+    static let taskKeys: Set<String> = [
+        "id", "number", "title", "note", "status", "priority", "due", "tags", "estimate_seconds", "project_name",
+        "list_name", "completed_at", "created_at", "updated_at",
+    ]
+
+    @Test func taskJSONHasStableSnakeCaseKeysAndExplicitNulls() async throws {
+        let harness = Harness(
+            services: InMemoryTasksServices(tasks: [Fixture.task(1, "Bare")], now: Fixture.noon), format: .json)
+
+        try await harness.feature.show("1")
+
+        let object = try #require(try harness.json() as? [String: Any])
+        #expect(Set(object.keys) == Self.taskKeys)
+        for key in ["due", "estimate_seconds", "project_name", "list_name", "completed_at"] {
+            #expect(object[key] is NSNull, "\(key) should be null")
+        }
+        #expect(object["id"] as? String == InMemoryTasksServices.identifier(for: 1))
+        #expect(object["priority"] as? String == "none")
+        #expect(object["tags"] as? [String] == [])
+        #expect(object["created_at"] as? String == "2026-03-04T12:00:00Z")
+    }
+
+    @Test func taskJSONValuesWhenPresent() async throws {
+        let task = Fixture.task(
+            2, status: .inProgress, priority: .medium, due: Fixture.day(2), tags: ["x"], estimateSeconds: 1800,
+            project: "Work", list: "Backlog")
+        let harness = Harness(services: InMemoryTasksServices(tasks: [task], now: Fixture.noon), format: .json)
+
+        try await harness.feature.list(TaskQuery())
+
+        let array = try #require(try harness.json() as? [[String: Any]])
+        let object = try #require(array.first)
+        #expect(Set(object.keys) == Self.taskKeys)
+        #expect(object["status"] as? String == "in-progress")
+        #expect(object["due"] as? String == "2026-03-06")
+        #expect(object["estimate_seconds"] as? Int == 1800)
+        #expect(object["project_name"] as? String == "Work")
+        #expect(object["list_name"] as? String == "Backlog")
+    }
+
+    @Test func dashboardJSONKeys() async throws {
+        let harness = Harness(format: .json)
+
+        try await harness.feature.dashboard()
+
+        let object = try #require(try harness.json() as? [String: Any])
+        #expect(Set(object.keys) == ["overdue", "due_today", "in_progress", "open_count"])
+        #expect(object["open_count"] as? Int == 10)
+        #expect((object["overdue"] as? [[String: Any]])?.compactMap { $0["number"] as? Int } == [4, 2])
+    }
+
+    @Test func tableHeaderNamesTheColumns() async throws {
+        let harness = Harness()
+
+        try await harness.feature.list(TaskQuery())
+
+        let header = try #require(harness.output.lines.first)
+        #expect(header.split(separator: " ") == ["#", "Title", "Project", "Due", "Pri", "Tags", "Est"])
+        #expect(harness.output.lines.count == 11)
+    }
+
+    @Test func tableHeaderIncludesStatusWhenDoneTasksAreListed() async throws {
+        let harness = Harness()
+
+        try await harness.feature.list(TaskQuery(status: .all))
+
+        let header = try #require(harness.output.lines.first)
+        #expect(header.split(separator: " ").last == "Status")
+        #expect(harness.output.lines.contains { $0.hasSuffix("done") })
+    }
+
+    @Test func plainStyleWritesNoEscapeCodes() async throws {
+        let harness = Harness()
+
+        try await harness.feature.list(TaskQuery(status: .all))
+        try await harness.feature.show("1")
+        try await harness.feature.dashboard()
+
+        #expect(!harness.output.text.contains("\u{1B}"))
+    }
+
+    @Test func colourStylePaintsOverdueDates() async throws {
+        let style = TerminalStyle(isTTY: true, useColor: true, width: nil)
+        let harness = Harness(style: style)
+
+        try await harness.feature.list(TaskQuery(due: .overdue))
+
+        let overdueRow = try #require(harness.output.lines.first { $0.contains("Book the dentist") })
+        #expect(overdueRow.contains(style.paint("5 days ago", .red)))
+    }
+
+    @Test func tablesFitANarrowTerminal() async throws {
+        let harness = Harness(style: TerminalStyle(isTTY: true, useColor: false, width: 80))
+
+        try await harness.feature.list(TaskQuery())
+
+        #expect(harness.output.lines.allSatisfy { DisplayWidth.of($0) <= 80 })
+        #expect(harness.output.lines.contains { $0.contains("…") })
+    }
+
+    @Test func detailAlignsLabelsAndIndentsTheNote() throws {
+        let output = CapturedOutput()
+        let view = TasksView(output: output, style: .plain)
+        let detail = TaskDetail(
+            heading: "Task 1: A",
+            fields: [DetailField(label: "Due", value: "today"), DetailField(label: "Estimate", value: "1h")],
+            noteLines: ["one", "", "two"])
+
+        try view.render(.detail(detail))
+
+        #expect(
+            output.lines == [
+                "Task 1: A", "  Due       today", "  Estimate  1h", "", "Note", "  one", "", "  two",
+            ])
+    }
+
+    @Test func emptyLinesWriteNothing() throws {
+        let output = CapturedOutput()
+
+        try TasksView(output: output, style: .plain).render(.lines([]))
+
+        #expect(output.text.isEmpty)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where a view writes its text. Views depend on this instead of `print` so tests can capture what a user sees.
+///
+/// Each call writes one whole chunk exactly as given; callers add their own "\n".
+public protocol TextOutput: Sendable {
+    /// Writes `text` as is. Write errors (such as a closed pipe) are ignored: there is nowhere left to report them.
+    func write(_ text: String)
+}
+
+/// Writes straight to file descriptor 1 with no buffering, so output interleaves correctly with standard error.
+public struct StandardOutput: TextOutput {
+    public init() {}
+
+    public func write(_ text: String) {
+        FileDescriptorWriter.write(text, to: STDOUT_FILENO)
+    }
+}
+
+/// Writes straight to file descriptor 2 (messages, warnings, progress).
+public struct StandardError: TextOutput {
+    public init() {}
+
+    public func write(_ text: String) {
+        FileDescriptorWriter.write(text, to: STDERR_FILENO)
+    }
+}
+
+enum FileDescriptorWriter {
+    static func write(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { buffer in
+            guard var pointer = buffer.baseAddress else { return }
+            var remaining = buffer.count
+            while remaining > 0 {
+                #if canImport(Glibc)
+                    let written = Glibc.write(descriptor, pointer, remaining)
+                #else
+                    let written = Darwin.write(descriptor, pointer, remaining)
+                #endif
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                remaining -= written
+                pointer += written
+            }
+        }
+    }
+}
+
+/// Collects everything written to it in memory, for tests and for building output before deciding where it goes.
+///
+/// Safe to share between tasks: every access goes through a lock.
+public final class CapturedOutput: TextOutput, @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage = ""
+
+    public init() {}
+
+    public func write(_ text: String) {
+        lock.lock()
+        storage += text
+        lock.unlock()
+    }
+
+    /// Everything written so far, concatenated.
+    public var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+
+    /// The text split at "\n"; a final newline does not produce an extra empty line.
+    public var lines: [String] {
+        let all = text
+        if all.isEmpty { return [] }
+        var parts = all.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if all.hasSuffix("\n") { parts.removeLast() }
+        return parts
+    }
+
+    /// Forgets everything written so far.
+    public func clear() {
+        lock.lock()
+        storage = ""
+        lock.unlock()
+    }
+}

@@ -1,0 +1,106 @@
+import Testing
+
+@testable import TerminalUI
+
+@Suite("CapturedOutput")
+struct CapturedOutputTests {
+    @Test("keeps chunks in order and splits lines")
+    func capturesText() {
+        let output = CapturedOutput()
+        #expect(output.lines == [])
+        output.write("one\n")
+        output.write("two")
+        output.write("\nthree\n")
+        #expect(output.text == "one\ntwo\nthree\n")
+        #expect(output.lines == ["one", "two", "three"])
+        output.clear()
+        #expect(output.text.isEmpty)
+    }
+
+    @Test("accepts writes from many tasks at once")
+    func concurrentWrites() async {
+        let output = CapturedOutput()
+        await withTaskGroup(of: Void.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    for line in 0..<250 { output.write("\(task)-\(line)\n") }
+                }
+            }
+        }
+        #expect(output.lines.count == 2_000)
+        #expect(Set(output.lines).count == 2_000)
+    }
+}
+
+@Suite("ProgressReporter")
+struct ProgressReporterTests {
+    @Test("draws nothing when output is not a terminal")
+    func silentWhenPiped() {
+        let output = CapturedOutput()
+        let progress = ProgressReporter(total: 10, label: "Importing", style: .plain, output: output)
+        for done in 0...10 { progress.update(done) }
+        progress.finish()
+        #expect(output.text.isEmpty)
+    }
+
+    @Test("redraws only on whole-percent changes and ends the line on finish")
+    func throttled() {
+        let output = CapturedOutput()
+        let style = TerminalStyle(isTTY: true, useColor: false, width: 80)
+        let progress = ProgressReporter(total: 10_000, label: "Importing", style: style, output: output)
+        for done in 0...4_000 { progress.update(done) }
+        let draws = output.text.components(separatedBy: "\r").filter { !$0.isEmpty }
+        #expect(draws.count == 41)
+        #expect(draws.last == "Importing  4,000/10,000  40%\u{1B}[K")
+        progress.finish()
+        #expect(output.text.hasSuffix("\rImporting  10,000/10,000  100%\u{1B}[K\n"))
+        progress.update(10_000)
+        progress.finish()
+        #expect(output.text.hasSuffix("\n"))
+    }
+
+    @Test("groups thousands independent of locale")
+    func grouping() {
+        #expect(ProgressReporter.grouped(0) == "0")
+        #expect(ProgressReporter.grouped(999) == "999")
+        #expect(ProgressReporter.grouped(1_000) == "1,000")
+        #expect(ProgressReporter.grouped(1_234_567) == "1,234,567")
+    }
+}
+
+@Suite("Prompt")
+struct PromptTests {
+    @Test("returns the default without reading or writing when not interactive")
+    func nonInteractive() {
+        let output = CapturedOutput()
+        var reads = 0
+        let answer = Prompt.confirm(
+            "Delete 3 tasks?", default: true, isInteractive: false, output: output,
+            readAnswer: {
+                reads += 1
+                return "n"
+            })
+        #expect(answer)
+        #expect(reads == 0)
+        #expect(output.text.isEmpty)
+    }
+
+    @Test("reads yes and no, falling back to the default")
+    func interactive() {
+        func ask(_ reply: String?, default defaultAnswer: Bool = false) -> (Bool, String) {
+            let output = CapturedOutput()
+            let answer = Prompt.confirm(
+                "Delete?", default: defaultAnswer, isInteractive: true, output: output, readAnswer: { reply })
+            return (answer, output.text)
+        }
+        #expect(ask("y").0)
+        #expect(ask(" YES ").0)
+        #expect(!ask("no", default: true).0)
+        #expect(!ask("").0)
+        #expect(ask("", default: true).0)
+        #expect(!ask("maybe").0)
+        #expect(ask(nil, default: true).0)
+        #expect(ask("y").1 == "Delete? [y/N] ")
+        #expect(ask("y", default: true).1 == "Delete? [Y/n] ")
+    }
+}
