@@ -13,7 +13,7 @@ public final class AppDependencyContainer: Sendable {
     private let ids: any IdentifierProvider
     private let repositoriesBox = LazyBox<RepositoriesDependencyContainer>()
 
-    public init(
+    init(
         environment: AppEnvironment, output: any TextOutput = StandardOutput(),
         errorOutput: any TextOutput = StandardError(), analytics: LogAnalytics = LogAnalytics(),
         ids: any IdentifierProvider = RandomIdentifierProvider()

@@ -24,13 +24,13 @@ struct ProjectCommand: AsyncParsableCommand {
     struct List: StintCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List projects with their task counts.",
-            discussion: "Examples:\n  stint project list\n  stint project list --archived --json",
+            discussion: "Examples:\n  stint project list\n  stint project list --all --json",
             aliases: ["ls"])
         @OptionGroup var global: GlobalOptions
-        @Flag(help: "Include archived projects.") var archived = false
+        @Flag(name: [.short, .long, .customLong("archived")], help: "Include archived projects.") var all = false
 
         func run(with coordinator: AppCoordinator, input: InputReader) async throws {
-            try await coordinator.projects(json: global.json).list(includeArchived: archived)
+            try await coordinator.projects(json: global.json).list(includeArchived: all)
         }
     }
 

@@ -208,7 +208,7 @@ public struct TaskWorker: Sendable {
             let (projectID, listID) = try await placement(
                 project: project, list: list, preferredProject: project == nil ? task.projectID : nil)
             return try await change(task, verb: "moved") { task, now in
-                task.move(projectID: projectID, listID: listID, now: now)
+                try task.move(projectID: projectID, listID: listID, now: now)
             }
         }
     }

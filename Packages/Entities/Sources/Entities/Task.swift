@@ -171,7 +171,8 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
                 field: "note", reason: .empty, message: "the note text is empty: type what you want to add")
         }
         let time = GregorianCalendar.in(timeZone).dateComponents([.hour, .minute], from: date)
-        let stamp = Day.containing(date, in: timeZone).iso + " " + Self.twoDigits(time.hour) + ":"
+        let stamp =
+            Day.containing(date, in: timeZone).iso + " " + Self.twoDigits(time.hour) + ":"
             + Self.twoDigits(time.minute)
         let separator = note.isEmpty || note.hasSuffix("\n") ? "" : "\n"
         let newNote = note + separator + stamp + "  " + entryText

@@ -46,7 +46,9 @@ struct DayExpressionTests {
     func rejectsUnknownForms(_ text: String) throws {
         let error = try #require(validationError { try DayExpression.parse(text, today: Fixture.saturday()) })
         #expect(error.reason == .invalidFormat(text))
-        #expect(error.message == "could not read '\(text)' as a date: use 2026-12-01, today, tomorrow, a weekday (fri) or +3d")
+        #expect(
+            error.message
+                == "could not read '\(text)' as a date: use 2026-12-01, today, tomorrow, a weekday (fri) or +3d")
     }
 
     @Test(arguments: ["", "   "])

@@ -41,7 +41,8 @@ struct DurationExpressionTests {
     }
 
     @Test func rejectsHugeInputWithAShortMessage() throws {
-        let error = try #require(validationError { try DurationExpression.seconds(String(repeating: "1", count: 1 << 20)) })
+        let error = try #require(
+            validationError { try DurationExpression.seconds(String(repeating: "1", count: 1 << 20)) })
         #expect(error.message.count < 200)
     }
 }

@@ -25,7 +25,8 @@ struct ProjectAndListTests {
         try project.unarchive(now: Fixture.evenLater)
         #expect(!project.isArchived)
         #expect(project.updatedAt == Fixture.evenLater)
-        #expect(validationError { try project.unarchive(now: Fixture.evenLater) }?.reason == .invalidTransition("active"))
+        #expect(
+            validationError { try project.unarchive(now: Fixture.evenLater) }?.reason == .invalidTransition("active"))
     }
 
     @Test func renamesAndEditsTheNote() throws {
@@ -42,7 +43,8 @@ struct ProjectAndListTests {
     }
 
     @Test func listsBelongToAProjectAndRename() throws {
-        var list = try TaskList.create(id: Fixture.id(3), projectID: Fixture.projectID, name: "Errands", now: Fixture.now)
+        var list = try TaskList.create(
+            id: Fixture.id(3), projectID: Fixture.projectID, name: "Errands", now: Fixture.now)
         #expect(list.projectID == Fixture.projectID)
         #expect(list.name == "Errands")
         try list.rename(to: " Shopping ", now: Fixture.later)

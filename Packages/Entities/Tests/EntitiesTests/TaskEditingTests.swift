@@ -7,7 +7,7 @@ struct TaskEditingTests {
         let due = try Fixture.day("2026-12-01")
         let task = try Entities.Task.create(
             id: Fixture.id(7), title: " Call the plumber ", projectID: Fixture.projectID, listID: Fixture.listID,
-            due: due, priority: .high, tags: [Tag("home"), Tag("+Calls"), Tag("home")],
+            due: due, priority: .high, tags: [Entities.Tag("home"), Entities.Tag("+Calls"), Entities.Tag("home")],
             estimate: Estimate(seconds: 1800), note: "Ask about the boiler", now: Fixture.now)
         #expect(task.title == "Call the plumber")
         #expect(task.projectID == Fixture.projectID)
@@ -58,11 +58,12 @@ struct TaskEditingTests {
 
     @Test func tagsStaySortedAndUnique() throws {
         var task = try Fixture.task()
-        task.setTags([try Tag("zeta"), try Tag("alpha"), try Tag("Zeta")], now: Fixture.later)
+        task.setTags(
+            [try Entities.Tag("zeta"), try Entities.Tag("alpha"), try Entities.Tag("Zeta")], now: Fixture.later)
         #expect(task.tags.map(\.name) == ["alpha", "zeta"])
-        task.addTags([try Tag("beta"), try Tag("alpha")], now: Fixture.later)
+        task.addTags([try Entities.Tag("beta"), try Entities.Tag("alpha")], now: Fixture.later)
         #expect(task.tags.map(\.name) == ["alpha", "beta", "zeta"])
-        task.removeTags([try Tag("alpha"), try Tag("missing")], now: Fixture.later)
+        task.removeTags([try Entities.Tag("alpha"), try Entities.Tag("missing")], now: Fixture.later)
         #expect(task.tags.map(\.name) == ["beta", "zeta"])
     }
 
@@ -81,7 +82,7 @@ struct TaskEditingTests {
     @Test func memberwiseInitKeepsStoredValuesButNormalisesTags() throws {
         let task = Entities.Task(
             id: Fixture.id(9), number: 12, title: "Stored", status: .completed,
-            tags: [try Tag("b"), try Tag("a"), try Tag("b")], completedAt: Fixture.later,
+            tags: [try Entities.Tag("b"), try Entities.Tag("a"), try Entities.Tag("b")], completedAt: Fixture.later,
             createdAt: Fixture.now, updatedAt: Fixture.later)
         #expect(task.number == 12)
         #expect(task.tags.map(\.name) == ["a", "b"])
@@ -91,7 +92,7 @@ struct TaskEditingTests {
     @Test func roundTripsThroughJSON() throws {
         var task = try Fixture.task(number: 4)
         task.setDue(try Fixture.day("2026-12-01"), now: Fixture.later)
-        task.setTags([try Tag("work")], now: Fixture.later)
+        task.setTags([try Entities.Tag("work")], now: Fixture.later)
         let data = try JSONEncoder().encode(task)
         #expect(try JSONDecoder().decode(Entities.Task.self, from: data) == task)
     }

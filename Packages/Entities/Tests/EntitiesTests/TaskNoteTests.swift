@@ -31,7 +31,9 @@ struct TaskNoteTests {
     @Test func appendNoteRespectsTheNoteLimit() throws {
         let nearlyFull = String(repeating: "n", count: Entities.Task.noteLimit - 10)
         var task = try Entities.Task.create(id: Fixture.id(1), title: "Essay", note: nearlyFull, now: Fixture.now)
-        let error = validationError { try task.appendNote("one more", at: Fixture.now, timeZone: try Fixture.zone("UTC")) }
+        let error = validationError {
+            try task.appendNote("one more", at: Fixture.now, timeZone: try Fixture.zone("UTC"))
+        }
         #expect(error?.reason == .tooLong(limit: Entities.Task.noteLimit))
         #expect(task.note == nearlyFull)
     }

@@ -31,8 +31,10 @@ struct TaskScheduleTests {
     }
 
     @Test func defaultOrderPutsUnfinishedUrgentEarlyWorkFirst() throws {
-        func make(_ title: String, number: Int?, priority: Priority = .none, due: String? = nil,
-                  done: Bool = false, created: Date = Fixture.now) throws -> Entities.Task {
+        func make(
+            _ title: String, number: Int?, priority: Priority = .none, due: String? = nil,
+            done: Bool = false, created: Date = Fixture.now
+        ) throws -> Entities.Task {
             var task = try Entities.Task.create(
                 id: Fixture.id(UInt8(title.utf8.first ?? 0)), title: title, due: try due.map(Fixture.day),
                 priority: priority, now: created)

@@ -52,8 +52,9 @@ struct TextValidationTests {
             validationError { try subject.validate(longest + "a") })
         #expect(error.field == subject.field)
         #expect(error.reason == .tooLong(limit: subject.limit))
-        #expect(error.message == "\(subject.field) is too long (\(subject.limit + 1) characters; "
-            + "the limit is \(subject.limit)): shorten it")
+        #expect(
+            error.message == "\(subject.field) is too long (\(subject.limit + 1) characters; "
+                + "the limit is \(subject.limit)): shorten it")
     }
 
     @Test(arguments: Subject.allCases)
@@ -101,7 +102,8 @@ struct TextValidationTests {
     }
 
     @Test func notesKeepInnerLinesAndLoseSurroundingBlankLines() throws {
-        let project = try Project.create(id: Fixture.id(2), name: "Home", note: "\n  first\nsecond\n\n", now: Fixture.now)
+        let project = try Project.create(
+            id: Fixture.id(2), name: "Home", note: "\n  first\nsecond\n\n", now: Fixture.now)
         #expect(project.note == "first\nsecond")
     }
 

@@ -109,3 +109,9 @@ public enum LocalStorageError: Error, Sendable, CustomStringConvertible, Localiz
         return "the change breaks a rule of the database (\(singleLine(message)))"
     }
 }
+
+/// A broken internal assumption, reported as an error instead of trapping.
+struct InternalError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { "internal error: \(message)" }
+}

@@ -1,1 +1,294 @@
+import Foundation
 internal import GRDB
+
+/// The Stint database: one SQLite file holding projects, task lists, tasks, their change log and
+/// settings.
+///
+/// Reads never return tombstoned rows. Every write is one IMMEDIATE transaction with one change batch,
+/// so a command lands whole or not at all, concurrent `stint` processes queue (busy timeout 10 s)
+/// instead of failing, and `undoLastBatch(at:)` can revert the last command. One connection per store:
+/// the cheapest setup for a command-line process. All methods throw ``LocalStorageError`` unless
+/// stated otherwise.
+public final class LocalStore: Sendable {
+    /// The database file.
+    public let path: String
+    let queue: DatabaseQueue
+
+    private init(path: String, queue: DatabaseQueue) {
+        self.path = path
+        self.queue = queue
+    }
+
+    /// Opens the database at `path`, creating it (and missing parent directories, mode 0700; the
+    /// file gets mode 0600) when absent, and bringing its schema up to date.
+    ///
+    /// - Throws: ``LocalStorageError/notADatabase(path:)`` when the file is not a Stint database and
+    ///   ``LocalStorageError/newerSchema(path:)`` when a newer Stint migrated it; the file is left
+    ///   untouched in both cases. ``LocalStorageError/cannotOpen(path:underlying:)`` for file-system
+    ///   failures.
+    public static func open(path: String) throws(LocalStorageError) -> LocalStore {
+        try DatabaseFile.createParentDirectories(of: path)
+        switch try DatabaseFile.state(of: path) {
+        case .notSQLite:
+            throw .notADatabase(path: path)
+        case .absent:
+            try DatabaseFile.createPrivateFile(at: path)
+        case .empty:
+            break
+        case .sqlite:
+            try inspectExisting(path: path)
+        }
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration())
+        } catch {
+            throw openingError(error, path: path)
+        }
+        try migrate(queue, path: path)
+        return LocalStore(path: path, queue: queue)
+    }
+
+    private static func configuration() -> Configuration {
+        var configuration = Configuration()
+        configuration.label = "Stint.LocalStore"
+        configuration.journalMode = .wal
+        configuration.busyMode = .timeout(10)
+        configuration.foreignKeysEnabled = true
+        configuration.prepareDatabase { db in
+            db.add(function: Queries.foldFunction)
+        }
+        return configuration
+    }
+
+    /// Refuses, before any write can happen, a file migrated by a newer Stint or holding another
+    /// application's tables. The connection used here only reads and sets no journal mode.
+    private static func inspectExisting(path: String) throws(LocalStorageError) {
+        enum Verdict: Sendable { case usable, newer, foreign }
+        do {
+            var configuration = Configuration()
+            configuration.label = "Stint.LocalStore.inspection"
+            configuration.busyMode = .timeout(10)
+            let probe = try DatabaseQueue(path: path, configuration: configuration)
+            let verdict = try probe.read { db -> Verdict in
+                if try db.tableExists("grdb_migrations") {
+                    return try Schema.migrator.hasBeenSuperseded(db) ? .newer : .usable
+                }
+                let tables = try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+                return (tables ?? 0) > 0 ? .foreign : .usable
+            }
+            try probe.close()
+            switch verdict {
+            case .usable: return
+            case .newer: throw LocalStorageError.newerSchema(path: path)
+            case .foreign: throw LocalStorageError.notADatabase(path: path)
+            }
+        } catch {
+            throw openingError(error, path: path)
+        }
+    }
+
+    /// Applies missing migrations. Several processes may open a new file at once: the loser of that
+    /// race fails on tables the winner created, then finds the migrations applied and carries on.
+    private static func migrate(_ queue: DatabaseQueue, path: String) throws(LocalStorageError) {
+        let attempts = 5
+        for attempt in 1...attempts {
+            do {
+                let (superseded, complete) = try queue.read { db in
+                    (try Schema.migrator.hasBeenSuperseded(db), try Schema.migrator.hasCompletedMigrations(db))
+                }
+                if superseded { throw LocalStorageError.newerSchema(path: path) }
+                if complete { return }
+                try Schema.migrator.migrate(queue)
+                return
+            } catch let error as DatabaseError where attempt < attempts && error.resultCode != .SQLITE_NOTADB {
+                continue
+            } catch {
+                throw openingError(error, path: path)
+            }
+        }
+    }
+
+    private static func openingError(_ error: any Error, path: String) -> LocalStorageError {
+        if let error = error as? LocalStorageError { return error }
+        if let error = error as? DatabaseError {
+            switch error.resultCode {
+            case .SQLITE_NOTADB, .SQLITE_CORRUPT: return .notADatabase(path: path)
+            default: return .cannotOpen(path: path, underlying: LocalStorageError.detail(of: error))
+            }
+        }
+        return .cannotOpen(path: path, underlying: LocalStorageError.detail(of: error))
+    }
+
+    // MARK: Reading
+
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(LocalStorageError) -> T {
+        do {
+            return try await queue.read(body)
+        } catch {
+            throw LocalStorageError.reading(error)
+        }
+    }
+
+    /// Projects ordered by name (ASCII case-insensitive); archived ones only when asked.
+    public func projects(includeArchived: Bool = false) async throws(LocalStorageError) -> [ProjectRecord] {
+        try await read { db in try Queries.projects(db, includeArchived: includeArchived) }
+    }
+
+    public func project(id: String) async throws(LocalStorageError) -> ProjectRecord? {
+        try await read { db in try Queries.one(ProjectRecord.self, db, id: id) }
+    }
+
+    /// Projects, archived included, whose name equals `name` ignoring case.
+    public func projects(named name: String) async throws(LocalStorageError) -> [ProjectRecord] {
+        try await read { db in try Queries.projects(db, named: name) }
+    }
+
+    /// Projects, archived included, whose id starts with `idPrefix` (case-insensitive), by id.
+    public func projects(idPrefix: String) async throws(LocalStorageError) -> [ProjectRecord] {
+        try await read { db in try Queries.withIDPrefix(ProjectRecord.self, db, prefix: idPrefix) }
+    }
+
+    /// Lists of one project, or of every project when `projectID` is nil, ordered by name.
+    public func taskLists(projectID: String? = nil) async throws(LocalStorageError) -> [TaskListRecord] {
+        try await read { db in try Queries.taskLists(db, projectID: projectID) }
+    }
+
+    public func taskList(id: String) async throws(LocalStorageError) -> TaskListRecord? {
+        try await read { db in try Queries.one(TaskListRecord.self, db, id: id) }
+    }
+
+    /// Lists whose name equals `name` ignoring case, in one project or in any when `projectID` is nil.
+    public func taskLists(named name: String, projectID: String? = nil) async throws(LocalStorageError)
+        -> [TaskListRecord]
+    {
+        try await read { db in try Queries.taskLists(db, named: name, projectID: projectID) }
+    }
+
+    public func taskLists(idPrefix: String) async throws(LocalStorageError) -> [TaskListRecord] {
+        try await read { db in try Queries.withIDPrefix(TaskListRecord.self, db, prefix: idPrefix) }
+    }
+
+    /// The tasks the filter selects, in its order, at most `filter.limit` of them.
+    public func tasks(_ filter: TaskRecordFilter = TaskRecordFilter()) async throws(LocalStorageError)
+        -> [TaskRecord]
+    {
+        try await read { db in try Queries.tasks(db, filter) }
+    }
+
+    /// How many tasks the filter selects, ignoring its sort and limit.
+    public func countTasks(_ filter: TaskRecordFilter = TaskRecordFilter()) async throws(LocalStorageError) -> Int {
+        try await read { db in try Queries.countTasks(db, filter) }
+    }
+
+    public func task(id: String) async throws(LocalStorageError) -> TaskRecord? {
+        try await read { db in try Queries.one(TaskRecord.self, db, id: id) }
+    }
+
+    public func task(number: Int) async throws(LocalStorageError) -> TaskRecord? {
+        try await read { db in try Queries.task(db, number: number) }
+    }
+
+    public func tasks(idPrefix: String) async throws(LocalStorageError) -> [TaskRecord] {
+        try await read { db in try Queries.withIDPrefix(TaskRecord.self, db, prefix: idPrefix) }
+    }
+
+    /// Task counts per project id; projects without live tasks are absent, inbox tasks are not counted.
+    public func taskCountsByProject() async throws(LocalStorageError) -> [String: TaskCounts] {
+        try await read { db in try Queries.taskCounts(db, groupedBy: "project_id", projectID: nil) }
+    }
+
+    /// Task counts per list id, for the lists of one project or of all projects when nil.
+    public func taskCountsByList(projectID: String?) async throws(LocalStorageError) -> [String: TaskCounts] {
+        try await read { db in try Queries.taskCounts(db, groupedBy: "list_id", projectID: projectID) }
+    }
+
+    /// Every live row, read in one transaction so the snapshot is consistent.
+    public func exportRecords() async throws(LocalStorageError) -> StoreSnapshot {
+        try await read { db in
+            StoreSnapshot(
+                projects: try Queries.projects(db, includeArchived: true),
+                taskLists: try Queries.fetch(TaskListRecord.self, db, orderBy: "project_id, name COLLATE NOCASE, id"),
+                tasks: try Queries.fetch(TaskRecord.self, db, orderBy: "number"))
+        }
+    }
+
+    // MARK: Settings
+
+    /// A configuration value such as a device id or a sync cursor; nil when never set.
+    public func setting(_ key: String) async throws(LocalStorageError) -> String? {
+        try await read { db in try Queries.setting(db, key: key) }
+    }
+
+    /// Stores a configuration value, or removes it when `value` is nil. Settings are not part of the
+    /// change log, so `undoLastBatch(at:)` never touches them.
+    public func setSetting(_ key: String, to value: String?) async throws(LocalStorageError) {
+        do {
+            try await queue.write { db in try Queries.setSetting(db, key: key, value: value) }
+        } catch {
+            throw LocalStorageError.writing(error)
+        }
+    }
+
+    // MARK: Writing
+
+    /// Runs `body` in one IMMEDIATE transaction and records its changes as one batch described by
+    /// `summary` (what `stint undo` reports). Nothing is logged when the body changes nothing.
+    ///
+    /// - Parameters:
+    ///   - summary: A short description of the command, e.g. "add task 12".
+    ///   - date: The time of the change, stored on the batch.
+    ///   - body: The changes; the writer must not escape it. It runs on a database thread.
+    /// - Returns: What `body` returns.
+    /// - Throws: Whatever `body` throws, unchanged (the transaction is rolled back), or a
+    ///   ``LocalStorageError`` when the transaction cannot start or commit (busy, constraint, I/O).
+    public func write<T: Sendable>(
+        summary: String, at date: Date, _ body: @Sendable (StoreWriter) throws -> T
+    ) async throws -> T {
+        try await transaction { db in
+            let writer = StoreWriter(db: db, log: ChangeLog(db: db, summary: summary, date: date))
+            do {
+                return try body(writer)
+            } catch {
+                throw BodyError(error: error)
+            }
+        }
+    }
+
+    /// An error thrown by the caller's body, told apart from the store's own failures.
+    private struct BodyError: Error {
+        let error: any Error
+    }
+
+    /// Runs `body` in an IMMEDIATE transaction: the write lock is taken up front, so a concurrent
+    /// writer waits for it (busy timeout) instead of failing when upgrading a read.
+    func transaction<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await queue.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                guard let result else {
+                    throw LocalStorageError.writeFailed(underlying: InternalError(message: "the transaction returned nothing"))
+                }
+                return result
+            }
+        } catch let error as BodyError {
+            throw error.error
+        } catch {
+            throw LocalStorageError.writing(error)
+        }
+    }
+
+    /// ``transaction(_:)`` for the store's own operations, whose errors are all ``LocalStorageError``.
+    func storeTransaction<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws(LocalStorageError) -> T
+    {
+        do {
+            return try await transaction(body)
+        } catch {
+            throw LocalStorageError.writing(error)
+        }
+    }
+}

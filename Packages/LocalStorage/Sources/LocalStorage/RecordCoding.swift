@@ -6,7 +6,14 @@ protocol StoredRecord: Sendable, Equatable {
     static var table: TableSpec { get }
     var id: String { get set }
     var version: Int { get set }
-    var deletedAt: Date? { get }
+    var updatedAt: Date { get set }
+    var deletedAt: Date? { get set }
+    /// Whether the store numbers rows of this table (tasks).
+    static var isNumbered: Bool { get }
+    /// Sets what only the store decides (version, and a task's number) to the values of `other`.
+    mutating func adoptStoreFields(of other: Self)
+    /// Sets the store-assigned number; does nothing for tables without numbers.
+    mutating func assignNumber(_ number: Int)
     /// Decodes the columns of `table.columns`, starting at `index` of the row.
     init(row: Row, startingAt index: Int) throws
     /// The values to bind, in the order of `table.columns`.
@@ -20,13 +27,17 @@ extension StoredRecord {
     /// (version, and a task's number).
     func hasSameContent(as stored: Self) -> Bool {
         var candidate = self.normalized()
-        candidate.version = stored.version
-        if var task = candidate as? TaskRecord, let storedTask = stored as? TaskRecord {
-            task.number = storedTask.number
-            return task == storedTask
-        }
+        candidate.adoptStoreFields(of: stored)
         return candidate == stored
     }
+
+    static var isNumbered: Bool { false }
+
+    mutating func adoptStoreFields(of other: Self) {
+        version = other.version
+    }
+
+    mutating func assignNumber(_ number: Int) {}
 }
 
 extension Date {
@@ -142,6 +153,16 @@ extension TaskListRecord: StoredRecord {
 
 extension TaskRecord: StoredRecord {
     static var table: TableSpec { .tasks }
+    static var isNumbered: Bool { true }
+
+    mutating func adoptStoreFields(of other: TaskRecord) {
+        version = other.version
+        number = other.number
+    }
+
+    mutating func assignNumber(_ number: Int) {
+        self.number = number
+    }
 
     init(row: Row, startingAt index: Int) throws {
         var reader = ColumnReader(row: row, index: index)

@@ -136,6 +136,7 @@ func repositoryError(_ error: any Error) -> RepositoryError {
 }
 
 /// Runs a storage call and converts its errors with ``repositoryError(_:)``.
+@discardableResult
 func storage<T>(_ body: () async throws -> T) async throws(RepositoryError) -> T {
     do { return try await body() } catch { throw repositoryError(error) }
 }

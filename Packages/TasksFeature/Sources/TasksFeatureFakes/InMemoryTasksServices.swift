@@ -168,8 +168,8 @@ public actor InMemoryTasksServices: TasksServices {
     public func moveTask(reference: String, project: String?, list: String?) async throws -> TasksFeature.Task {
         let index = try index(of: reference)
         // A list alone means "another list of the same project".
-        let (newProject, newList) = try place(project: project ?? (list == nil ? nil : allTasks[index].projectName),
-            list: list)
+        let targetProject = project ?? (list == nil ? nil : allTasks[index].projectName)
+        let (newProject, newList) = try place(project: targetProject, list: list)
         return try update(reference) { task in
             task.projectName = newProject
             task.listName = newList
@@ -213,7 +213,8 @@ public actor InMemoryTasksServices: TasksServices {
         case 0: throw TasksFakeError.notFound(kind: "task", reference: reference)
         case 1: return matches[0]
         default:
-            throw TasksFakeError.ambiguous(reference: reference, candidates: matches.map { allTasks[$0].number }.sorted())
+            throw TasksFakeError.ambiguous(
+                reference: reference, candidates: matches.map { allTasks[$0].number }.sorted())
         }
     }
 

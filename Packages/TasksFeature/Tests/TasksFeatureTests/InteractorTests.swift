@@ -36,7 +36,8 @@ struct InteractorTests {
 
         try await harness.feature.list(TaskQuery())
 
-        #expect(harness.output.text.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
+        // Compared without whitespace: how an empty array is pretty-printed is JSONText's business.
+        #expect(harness.output.text.filter { !$0.isWhitespace } == "[]")
     }
 
     @Test func countPrintsJustTheNumber() async throws {

@@ -11,6 +11,13 @@ public enum JSONText {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         let data = try encoder.encode(value)
-        return String(decoding: data, as: UTF8.self)
+        return compactEmptyContainers(String(decoding: data, as: UTF8.self))
+    }
+
+    /// Foundation's pretty-printer on Linux writes an empty array as "[", a blank line and "]".
+    /// Raw newlines never occur inside JSON strings (they are escaped), so collapsing that
+    /// whitespace is safe and gives the `[]` / `{}` people and diff tools expect.
+    static func compactEmptyContainers(_ text: String) -> String {
+        text.replacing(/\[\s*\n\s*\]/, with: "[]").replacing(/\{\s*\n\s*\}/, with: "{}")
     }
 }

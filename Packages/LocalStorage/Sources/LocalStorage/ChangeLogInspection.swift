@@ -1,0 +1,68 @@
+import Foundation
+internal import GRDB
+
+/// One change batch with its changes, as the log holds it. Internal: the future sync outbox and the
+/// tests read the log through it.
+struct LoggedBatch: Sendable, Equatable {
+    struct Change: Sendable, Equatable {
+        var entity: String
+        var entityID: String
+        var operation: String
+        var before: String?
+        var after: String?
+    }
+
+    var id: String
+    var summary: String
+    var createdAt: Date
+    var undoOf: String?
+    var undoneBy: String?
+    var changes: [Change]
+}
+
+extension LocalStore {
+    /// Every batch, oldest first, each with its changes in the order they were made.
+    func loggedBatches() async throws(LocalStorageError) -> [LoggedBatch] {
+        try await read { db in
+            var batches: [LoggedBatch] = []
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT id, summary, created_at, undo_of, undone_by FROM change_batches ORDER BY seq")
+            while let row = try rows.next() {
+                batches.append(
+                    LoggedBatch(
+                        id: try row.decode(String.self, atIndex: 0), summary: try row.decode(String.self, atIndex: 1),
+                        createdAt: Date(storedMilliseconds: try row.decode(Int64.self, atIndex: 2)),
+                        undoOf: try row.decode(String?.self, atIndex: 3),
+                        undoneBy: try row.decode(String?.self, atIndex: 4), changes: []))
+            }
+            for index in batches.indices {
+                let changes = try Row.fetchCursor(
+                    db,
+                    sql: """
+                        SELECT entity, entity_id, operation, before_json, after_json
+                        FROM changes WHERE batch_id = ? ORDER BY seq
+                        """, arguments: [batches[index].id])
+                while let row = try changes.next() {
+                    batches[index].changes.append(
+                        LoggedBatch.Change(
+                            entity: try row.decode(String.self, atIndex: 0),
+                            entityID: try row.decode(String.self, atIndex: 1),
+                            operation: try row.decode(String.self, atIndex: 2),
+                            before: try row.decode(String?.self, atIndex: 3),
+                            after: try row.decode(String?.self, atIndex: 4)))
+                }
+            }
+            return batches
+        }
+    }
+
+    /// Runs SQL directly, outside any change batch; lets tests play a newer Stint or another writer.
+    func executeUnlogged(_ sql: String) async throws(LocalStorageError) {
+        try await storeTransaction { db in try db.execute(sql: sql) }
+    }
+
+    /// Closes the connection now rather than when the store is released.
+    func close() throws(LocalStorageError) {
+        do { try queue.close() } catch { throw LocalStorageError.reading(error) }
+    }
+}

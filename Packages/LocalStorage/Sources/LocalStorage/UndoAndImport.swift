@@ -1,0 +1,121 @@
+import Foundation
+internal import GRDB
+
+extension LocalStore {
+    /// Reverts the newest change batch that is neither an undo nor already undone, and returns its
+    /// summary; nil when there is nothing to undo.
+    ///
+    /// Each row the batch touched gets back its state from before the batch (a row the batch
+    /// inserted becomes a tombstone). The undo is itself recorded as a batch, so a later sync sees
+    /// it, and the original batch is marked undone; calling again reverts the batch before it.
+    public func undoLastBatch(at date: Date) async throws(LocalStorageError) -> String? {
+        try await storeTransaction { db in try Undo.revertLatestBatch(db, at: date) }
+    }
+
+    /// Writes projects, lists and tasks (e.g. from an export) in one transaction and one batch.
+    ///
+    /// Rows are matched by id. A row new here is inserted (a task gets the next local number); a row
+    /// whose data differs from the stored one (version and number aside) replaces it; an identical
+    /// row is skipped and logged nowhere, so importing the same data twice changes nothing and
+    /// records no batch the second time. References are checked when the transaction commits.
+    ///
+    /// - Parameter progress: Called on a database thread with the number of rows handled so far,
+    ///   about every 100 rows and once at the end.
+    public func importRecords(
+        projects: [ProjectRecord], lists: [TaskListRecord], tasks: [TaskRecord], summary: String, at date: Date,
+        progress: @Sendable (Int) -> Void = { _ in }
+    ) async throws(LocalStorageError) -> ImportCounts {
+        try await storeTransaction { db in
+            let writer = StoreWriter(db: db, log: ChangeLog(db: db, summary: summary, date: date))
+            var counts = ImportCounts()
+            var handled = 0
+            func count(_ outcome: UpsertOutcome) {
+                switch outcome {
+                case .inserted: counts.inserted += 1
+                case .updated: counts.updated += 1
+                case .unchanged: counts.unchanged += 1
+                }
+                handled += 1
+                if handled % 100 == 0 { progress(handled) }
+            }
+            for project in projects { count(try writer.upsert(project)) }
+            for list in lists { count(try writer.upsert(list)) }
+            for task in tasks { count(try writer.upsert(task)) }
+            progress(handled)
+            return counts
+        }
+    }
+}
+
+/// Set-based undo: a handful of statements per table whatever the size of the batch, so undoing an
+/// import of thousands of tasks stays fast.
+enum Undo {
+    static func revertLatestBatch(_ db: Database, at date: Date) throws -> String? {
+        let latest = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT id, summary FROM change_batches
+                WHERE undo_of IS NULL AND undone_by IS NULL ORDER BY seq DESC LIMIT 1
+                """)
+        guard let latest else { return nil }
+        let target = try latest.decode(String.self, atIndex: 0)
+        let summary = try latest.decode(String.self, atIndex: 1)
+        let log = ChangeLog(db: db, summary: "undo: \(summary)", date: date, undoOf: target)
+        let undoBatch = try log.currentBatchID()
+        for spec in TableSpec.all {
+            try revert(spec, batch: target, undoBatch: undoBatch, at: date, db)
+        }
+        try db.execute(
+            sql: "UPDATE change_batches SET undone_by = ? WHERE id = ?", arguments: [undoBatch, target])
+        return summary
+    }
+
+    private static func revert(
+        _ spec: TableSpec, batch: String, undoBatch: String, at date: Date, _ db: Database
+    ) throws {
+        let arguments: StatementArguments = [
+            "batch": batch, "undo": undoBatch, "entity": spec.entity, "at": date.storedMilliseconds,
+        ]
+        let touched = "SELECT entity_id FROM changes WHERE batch_id = :batch AND entity = :entity"
+        let inserted = touched + " AND operation = 'insert'"
+        let table = spec.name
+
+        // Before-images of the undo, taken from the rows as they are now.
+        try db.execute(
+            sql: """
+                INSERT INTO changes (batch_id, entity, entity_id, operation, before_json)
+                SELECT :undo, :entity, t.id,
+                       CASE WHEN t.id IN (\(inserted)) THEN 'delete' ELSE 'update' END,
+                       \(spec.jsonObject(alias: "t"))
+                FROM \(table) t WHERE t.id IN (\(touched)) ORDER BY t.id
+                """, arguments: arguments)
+
+        // Rows the batch created become tombstones.
+        try db.execute(
+            sql: """
+                UPDATE \(table) SET deleted_at = :at, updated_at = :at, version = version + 1
+                WHERE id IN (\(inserted))
+                """, arguments: arguments)
+
+        // Other rows get the before-image of their first change in the batch: the state before it.
+        let columns = spec.restorableColumns
+        let extracts = columns.map { "json_extract(c.before_json, '$.\($0)')" }.joined(separator: ", ")
+        try db.execute(
+            sql: """
+                UPDATE \(table) SET (\(columns.joined(separator: ", "))) = (
+                    SELECT \(extracts) FROM changes c
+                    WHERE c.seq = (
+                        SELECT MIN(first.seq) FROM changes first
+                        WHERE first.batch_id = :batch AND first.entity = :entity AND first.entity_id = \(table).id)
+                ), updated_at = :at, version = version + 1
+                WHERE id IN (\(touched)) AND id NOT IN (\(inserted))
+                """, arguments: arguments)
+
+        try db.execute(
+            sql: """
+                UPDATE changes SET after_json = (
+                    SELECT \(spec.jsonObject(alias: "t")) FROM \(table) t WHERE t.id = changes.entity_id)
+                WHERE batch_id = :undo AND entity = :entity
+                """, arguments: arguments)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@testable import LocalStorage
+
+/// A fresh directory under the system temporary directory, removed when the test body returns.
+func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
+    let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("stint-localstorage-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    return try await body(directory)
+}
+
+/// A new store in a temporary directory.
+func withStore<T>(_ body: (LocalStore) async throws -> T) async throws -> T {
+    try await withTemporaryDirectory { directory in
+        let store = try LocalStore.open(path: directory.appendingPathComponent("stint.sqlite").path)
+        return try await body(store)
+    }
+}
+
+/// Fixed instants, so records compare equal after a round trip through the store.
+let day0 = Date(timeIntervalSince1970: 1_800_000_000)
+
+func at(_ minutes: Int) -> Date {
+    day0.addingTimeInterval(Double(minutes) * 60)
+}
+
+func makeID(_ number: Int) -> String {
+    String(format: "00000000-0000-4000-8000-%012d", number)
+}
+
+func project(_ number: Int, _ name: String, archivedAt: Date? = nil) -> ProjectRecord {
+    ProjectRecord(id: makeID(number), name: name, archivedAt: archivedAt, createdAt: at(number), updatedAt: at(number))
+}
+
+func list(_ number: Int, _ name: String, in projectID: String) -> TaskListRecord {
+    TaskListRecord(id: makeID(number), projectID: projectID, name: name, createdAt: at(number), updatedAt: at(number))
+}
+
+func task(
+    _ number: Int, _ title: String, project: String? = nil, list: String? = nil, status: String = "open",
+    priority: Int = 0, due: String? = nil, tags: [String] = [], note: String = "", created: Int? = nil
+) -> TaskRecord {
+    TaskRecord(
+        id: makeID(number), projectID: project, listID: list, title: title, note: note, status: status,
+        priority: priority, due: due, tags: tags, completedAt: status == "done" ? at(number) : nil,
+        createdAt: at(created ?? number), updatedAt: at(created ?? number))
+}
+
+extension LocalStore {
+    /// Inserts each task in its own batch and returns them as stored (with numbers).
+    @discardableResult
+    func add(_ tasks: TaskRecord...) async throws -> [TaskRecord] {
+        var stored: [TaskRecord] = []
+        for task in tasks {
+            stored.append(try await write(summary: "add \(task.title)", at: task.createdAt) { try $0.insert(task) })
+        }
+        return stored
+    }
+
+    func titles(_ filter: TaskRecordFilter) async throws -> [String] {
+        try await tasks(filter).map(\.title)
+    }
+}
