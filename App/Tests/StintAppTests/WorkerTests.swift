@@ -37,7 +37,7 @@ struct WorkerTests {
         #expect(week == ["late", "now", "sunday"])
 
         bench.clock.advance(by: 3 * 86_400)
-        #expect(try await bench.tasks.search(TaskSearch(due: .overdue, sort: .due)).count == 3)
+        #expect(try await bench.tasks.search(TaskSearch(due: .overdue, sort: .due)).count == 4)
     }
 
     @Test("an unknown reference is a WorkerError.notFound that keeps the repository error as its cause")

@@ -51,6 +51,14 @@ public struct SQLiteProjectDatastore: ProjectDatastore {
                 guard try writer.project(id: id.storageID) != nil else {
                     throw RepositoryError.notFound(kind: .project, reference: id.storageID)
                 }
+                // Storage only tombstones rows; the cascade is this datastore's promise, and it happens
+                // in the same transaction so one undo restores the whole project.
+                for task in try writer.tasks(TaskRecordFilter(projectID: id.storageID)) {
+                    try writer.deleteTask(id: task.id, at: date)
+                }
+                for list in try writer.taskLists(projectID: id.storageID) {
+                    try writer.deleteTaskList(id: list.id, at: date)
+                }
                 try writer.deleteProject(id: id.storageID, at: date)
             }
         }
@@ -106,6 +114,12 @@ public struct SQLiteTaskListDatastore: TaskListDatastore {
             try await store.write(summary: summary, at: date) { writer in
                 guard try writer.taskList(id: id.storageID) != nil else {
                     throw RepositoryError.notFound(kind: .taskList, reference: id.storageID)
+                }
+                // The list's tasks stay in its project, unfiled, in the same transaction.
+                for var task in try writer.tasks(TaskRecordFilter(listID: id.storageID)) {
+                    task.listID = nil
+                    task.updatedAt = date
+                    try writer.update(task)
                 }
                 try writer.deleteTaskList(id: id.storageID, at: date)
             }
