@@ -66,7 +66,9 @@ struct TasksAdapter: TasksServices {
         let agenda = try await worker.agenda()
         return Dashboard(
             overdue: agenda.overdue.map(Self.task), dueToday: agenda.dueToday.map(Self.task),
-            inProgress: agenda.inProgress.map(Self.task), openCount: agenda.activeCount)
+            inProgress: agenda.inProgress.map(Self.task), openCount: agenda.activeCount,
+            overdueCount: agenda.overdueCount, dueTodayCount: agenda.dueTodayCount,
+            inProgressCount: agenda.inProgressCount)
     }
 
     // MARK: - Mapping

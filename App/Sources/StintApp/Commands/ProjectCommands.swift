@@ -5,11 +5,21 @@ struct ProjectCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "project",
         abstract: "Add, list, show, rename, archive and delete projects.",
+        discussion: """
+            Projects are referenced by name (any case) or id prefix. `stint project` alone lists them.
+
+            Examples:
+              stint project add Work
+              stint project list --all
+              stint project show work
+              stint project archive Garden
+            """,
         subcommands: [Add.self, List.self, Show.self, Rename.self, Archive.self, Unarchive.self, Delete.self],
         defaultSubcommand: List.self)
 
     struct Add: StintCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Create a project.",
             discussion: "Examples:\n  stint project add Work\n  stint project add \"Home office\" --note \"Q4 move\"")
         @OptionGroup var global: GlobalOptions
@@ -36,6 +46,7 @@ struct ProjectCommand: AsyncParsableCommand {
 
     struct Show: StintCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Show a project, its lists and its open tasks.",
             discussion: "Examples:\n  stint project show Work")
         @OptionGroup var global: GlobalOptions
@@ -48,6 +59,7 @@ struct ProjectCommand: AsyncParsableCommand {
 
     struct Rename: StintCommand {
         static let configuration = CommandConfiguration(
+            commandName: "rename",
             abstract: "Rename a project.", discussion: "Examples:\n  stint project rename Work \"Day job\"")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Project name or id prefix.") var project: String
@@ -60,6 +72,7 @@ struct ProjectCommand: AsyncParsableCommand {
 
     struct Archive: StintCommand {
         static let configuration = CommandConfiguration(
+            commandName: "archive",
             abstract: "Hide a finished project from listings (its tasks stay).",
             discussion: "Examples:\n  stint project archive Garden")
         @OptionGroup var global: GlobalOptions
@@ -72,6 +85,7 @@ struct ProjectCommand: AsyncParsableCommand {
 
     struct Unarchive: StintCommand {
         static let configuration = CommandConfiguration(
+            commandName: "unarchive",
             abstract: "Bring an archived project back.", discussion: "Examples:\n  stint project unarchive Garden")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Project name or id prefix.") var project: String
@@ -83,6 +97,7 @@ struct ProjectCommand: AsyncParsableCommand {
 
     struct Delete: StintCommand {
         static let configuration = CommandConfiguration(
+            commandName: "delete",
             abstract: "Delete a project with its lists and tasks (undo brings it back).",
             discussion: "A project that still has tasks asks first on a terminal; elsewhere pass --force.\n\n"
                 + "Examples:\n  stint project delete Garden\n  stint project delete Garden --force")
@@ -100,11 +115,20 @@ struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "Add, list, rename and delete task lists inside projects.",
+        discussion: """
+            Lists are referenced by name (any case, within --project when names repeat) or id prefix.
+
+            Examples:
+              stint list add Backlog --project Work
+              stint list ls --project Work
+              stint list rename Backlog Later --project Work
+            """,
         subcommands: [Add.self, Ls.self, Rename.self, Delete.self],
         defaultSubcommand: Ls.self)
 
     struct Add: StintCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Create a task list in a project.",
             discussion: "Examples:\n  stint list add Backlog --project Work")
         @OptionGroup var global: GlobalOptions
@@ -130,6 +154,7 @@ struct ListCommand: AsyncParsableCommand {
 
     struct Rename: StintCommand {
         static let configuration = CommandConfiguration(
+            commandName: "rename",
             abstract: "Rename a task list.",
             discussion: "Examples:\n  stint list rename Backlog Later --project Work")
         @OptionGroup var global: GlobalOptions
@@ -144,6 +169,7 @@ struct ListCommand: AsyncParsableCommand {
 
     struct Delete: StintCommand {
         static let configuration = CommandConfiguration(
+            commandName: "delete",
             abstract: "Delete a task list; its tasks stay in the project.",
             discussion: "Examples:\n  stint list delete Later --project Work")
         @OptionGroup var global: GlobalOptions

@@ -6,6 +6,14 @@ struct TaskCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "task",
         abstract: "Add, list, show, edit, complete and delete tasks.",
+        discussion: """
+            Tasks are referenced by their number or an id prefix. `stint task` alone lists open tasks.
+
+            Examples:
+              stint task add "Write report" --project Work --due fri
+              stint task list --due overdue
+              stint task done 12
+            """,
         subcommands: [
             Add.self, List.self, Show.self, Edit.self, Done.self, Reopen.self, Start.self, Delete.self, Move.self,
             Note.self,
@@ -14,6 +22,7 @@ struct TaskCommand: AsyncParsableCommand {
 
     struct Add: StintCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add a task.",
             discussion: """
                 Examples:
@@ -91,6 +100,7 @@ struct TaskCommand: AsyncParsableCommand {
 
     struct Show: StintCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Show everything about one task.", discussion: "Examples:\n  stint task show 12\n  stint task show 3f9a")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Task number or id prefix.") var task: String
@@ -102,6 +112,7 @@ struct TaskCommand: AsyncParsableCommand {
 
     struct Edit: StintCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: "Change a task's title, due date, priority, tags, estimate or note.",
             discussion: """
                 Examples:
@@ -143,6 +154,7 @@ struct TaskCommand: AsyncParsableCommand {
 
     struct Done: StintCommand {
         static let configuration = CommandConfiguration(
+            commandName: "done",
             abstract: "Mark a task completed.", discussion: "Examples:\n  stint task done 12")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Task number or id prefix.") var task: String
@@ -154,6 +166,7 @@ struct TaskCommand: AsyncParsableCommand {
 
     struct Reopen: StintCommand {
         static let configuration = CommandConfiguration(
+            commandName: "reopen",
             abstract: "Mark a completed task open again.", discussion: "Examples:\n  stint task reopen 12")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Task number or id prefix.") var task: String
@@ -165,6 +178,7 @@ struct TaskCommand: AsyncParsableCommand {
 
     struct Start: StintCommand {
         static let configuration = CommandConfiguration(
+            commandName: "start",
             abstract: "Mark a task in progress.", discussion: "Examples:\n  stint task start 12")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Task number or id prefix.") var task: String
@@ -176,6 +190,7 @@ struct TaskCommand: AsyncParsableCommand {
 
     struct Delete: StintCommand {
         static let configuration = CommandConfiguration(
+            commandName: "delete",
             abstract: "Delete a task (asks on a terminal; `stint undo` brings it back).",
             discussion: "Examples:\n  stint task delete 12")
         @OptionGroup var global: GlobalOptions
@@ -188,6 +203,7 @@ struct TaskCommand: AsyncParsableCommand {
 
     struct Move: StintCommand {
         static let configuration = CommandConfiguration(
+            commandName: "move",
             abstract: "Move a task to another project and/or list.",
             discussion: "Examples:\n  stint task move 12 --project Home\n  stint task move 12 --list Backlog")
         @OptionGroup var global: GlobalOptions
@@ -203,6 +219,7 @@ struct TaskCommand: AsyncParsableCommand {
 
     struct Note: StintCommand {
         static let configuration = CommandConfiguration(
+            commandName: "note",
             abstract: "Append a timestamped line to a task's note.",
             discussion: "Examples:\n  stint task note 12 \"Sent the draft to Ana\"")
         @OptionGroup var global: GlobalOptions

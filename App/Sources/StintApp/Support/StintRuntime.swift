@@ -44,19 +44,11 @@ public enum StintRuntime {
     public static func run(_ arguments: [String]) async -> Int32 {
         // A closed pipe (`stint task list | head`) must end the output quietly, not kill the process.
         signal(SIGPIPE, SIG_IGN)
-        let errorOutput = StandardError()
         var command: any ParsableCommand
         do {
             command = try Stint.parseAsRoot(arguments)
         } catch {
-            let code = Stint.exitCode(for: error)
-            if code == .success {
-                StandardOutput().write(Stint.fullMessage(for: error) + "\n")
-                return Exit.ok.rawValue
-            }
-            let message = Stint.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage"
-            errorOutput.write("stint: \(lowercasedFirst(message)) (see 'stint --help')\n")
-            return Exit.usage.rawValue
+            return argumentFailure(error)
         }
         do {
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -65,9 +57,32 @@ public enum StintRuntime {
                 try command.run()
             }
             return Exit.ok.rawValue
+        } catch let error as WorkerError {
+            return report(error, verbose: arguments.contains("--verbose") || arguments.contains("-v"))
+        } catch let error as TasksFeatureError {
+            return report(error, verbose: false)
+        } catch let error as ProjectsFeatureError {
+            return report(error, verbose: false)
         } catch {
+            // `--help` on a subcommand arrives here as the parser's own help command, which "fails"
+            // with a help request; the parser knows how to present its errors.
+            if Stint.exitCode(for: error) == .success || error is ArgumentParser.ValidationError {
+                return argumentFailure(error)
+            }
             return report(error, verbose: arguments.contains("--verbose") || arguments.contains("-v"))
         }
+    }
+
+    /// Help and version go to stdout with exit 0; anything else the parser rejects is one line on
+    /// stderr and exit 64.
+    static func argumentFailure(_ error: any Error) -> Int32 {
+        if Stint.exitCode(for: error) == .success {
+            StandardOutput().write(Stint.fullMessage(for: error) + "\n")
+            return Exit.ok.rawValue
+        }
+        let message = Stint.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid usage"
+        StandardError().write("stint: \(withoutErrorPrefix(message)) (see 'stint --help')\n")
+        return Exit.usage.rawValue
     }
 
     static func report(_ error: any Error, verbose: Bool) -> Int32 {
@@ -109,7 +124,7 @@ public enum StintRuntime {
         }
     }
 
-    private static func lowercasedFirst(_ text: String) -> String {
+    private static func withoutErrorPrefix(_ text: String) -> String {
         var text = text
         if text.hasPrefix("Error: ") { text.removeFirst(7) }
         return text

@@ -112,6 +112,9 @@ public struct TaskAgenda: Sendable {
     public let dueToday: [TaskDetails]
     public let inProgress: [TaskDetails]
     public let activeCount: Int
+    public let overdueCount: Int
+    public let dueTodayCount: Int
+    public let inProgressCount: Int
 }
 
 /// Everything done to tasks: small blocks over the repositories, no presentation.
@@ -227,18 +230,27 @@ public struct TaskWorker: Sendable {
         try await details(reference)
     }
 
-    public func agenda() async throws(WorkerError) -> TaskAgenda {
+    /// What needs attention today. Each section lists at most `limit` tasks and counts them all, so the
+    /// dashboard stays short and fast however much is overdue.
+    public func agenda(limit: Int = 10) async throws(WorkerError) -> TaskAgenda {
         let today = calendar.today
+        let overdue = TaskQuery(dueBefore: today, sort: .due, limit: limit)
+        let dueToday = TaskQuery(dueOn: today, limit: limit)
+        let started = TaskQuery(statuses: [.inProgress], limit: limit)
         return try await working {
-            async let overdue = tasks.tasks(matching: TaskQuery(dueBefore: today, sort: .due))
-            async let dueToday = tasks.tasks(matching: TaskQuery(dueOn: today))
-            async let started = tasks.tasks(matching: TaskQuery(statuses: [.inProgress]))
+            async let overdueTasks = tasks.tasks(matching: overdue)
+            async let todayTasks = tasks.tasks(matching: dueToday)
+            async let startedTasks = tasks.tasks(matching: started)
+            async let overdueCount = tasks.count(matching: overdue)
+            async let todayCount = tasks.count(matching: dueToday)
+            async let startedCount = tasks.count(matching: started)
             async let active = tasks.count(matching: TaskQuery())
             return TaskAgenda(
-                overdue: try await details(for: try await overdue),
-                dueToday: try await details(for: try await dueToday),
-                inProgress: try await details(for: try await started.filter { $0.due.map { $0 > today } ?? true }),
-                activeCount: try await active)
+                overdue: try await details(for: try await overdueTasks),
+                dueToday: try await details(for: try await todayTasks),
+                inProgress: try await details(for: try await startedTasks),
+                activeCount: try await active, overdueCount: try await overdueCount,
+                dueTodayCount: try await todayCount, inProgressCount: try await startedCount)
         }
     }
 

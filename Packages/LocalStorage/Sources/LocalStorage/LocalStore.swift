@@ -56,6 +56,8 @@ public final class LocalStore: Sendable {
         configuration.foreignKeysEnabled = true
         configuration.prepareDatabase { db in
             db.add(function: Queries.foldFunction)
+            // Room for a large import to stay in memory until commit (in KiB; the default is 2 MiB).
+            try db.execute(sql: "PRAGMA cache_size = -16384")
         }
         return configuration
     }
@@ -122,7 +124,7 @@ public final class LocalStore: Sendable {
 
     // MARK: Reading
 
-    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(LocalStorageError) -> T {
+    func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws(LocalStorageError) -> T {
         do {
             return try await queue.read(body)
         } catch {
@@ -242,6 +244,7 @@ public final class LocalStore: Sendable {
     /// - Returns: What `body` returns.
     /// - Throws: Whatever `body` throws, unchanged (the transaction is rolled back), or a
     ///   ``LocalStorageError`` when the transaction cannot start or commit (busy, constraint, I/O).
+    @discardableResult
     public func write<T: Sendable>(
         summary: String, at date: Date, _ body: @Sendable (StoreWriter) throws -> T
     ) async throws -> T {
@@ -271,7 +274,8 @@ public final class LocalStore: Sendable {
                     return .commit
                 }
                 guard let result else {
-                    throw LocalStorageError.writeFailed(underlying: InternalError(message: "the transaction returned nothing"))
+                    throw LocalStorageError.writeFailed(
+                        underlying: InternalError(message: "the transaction returned nothing"))
                 }
                 return result
             }
@@ -283,8 +287,7 @@ public final class LocalStore: Sendable {
     }
 
     /// ``transaction(_:)`` for the store's own operations, whose errors are all ``LocalStorageError``.
-    func storeTransaction<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws(LocalStorageError) -> T
-    {
+    func storeTransaction<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws(LocalStorageError) -> T {
         do {
             return try await transaction(body)
         } catch {

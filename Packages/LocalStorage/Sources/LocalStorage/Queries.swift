@@ -8,6 +8,8 @@ struct TableSQL: Sendable {
     let select: String
     /// One row by id, tombstones included, followed by its JSON image (last column).
     let selectWithImage: String
+    /// The JSON image of one row by id.
+    let selectImage: String
     let insert: String
     /// Sets every column from the record's values, then the id to match.
     let update: String
@@ -22,6 +24,7 @@ struct TableSQL: Sendable {
         select = "SELECT \(columns) FROM \(spec.name)"
         selectWithImage =
             "SELECT \(columns), \(spec.jsonObject(alias: spec.name)) FROM \(spec.name) WHERE \(spec.name).id = ?"
+        selectImage = "SELECT \(spec.jsonObject(alias: spec.name)) FROM \(spec.name) WHERE \(spec.name).id = ?"
         insert = "INSERT INTO \(spec.name) (\(spec.columnList)) VALUES (\(placeholders))"
         update = "UPDATE \(spec.name) SET (\(spec.columnList)) = (\(placeholders)) WHERE id = ?"
         logChange = """
@@ -60,8 +63,12 @@ enum Queries {
         arguments: [(any DatabaseValueConvertible)?] = [], orderBy: String? = nil, limit: Int? = nil
     ) throws -> [R] {
         var sql = "\(R.sql.select) WHERE \(R.table.name).deleted_at IS NULL AND (\(condition))"
+        var arguments = arguments
         if let orderBy { sql += " ORDER BY \(orderBy)" }
-        if let limit { sql += " LIMIT \(max(0, limit))" }
+        if let limit {
+            sql += " LIMIT ?"
+            arguments.append(max(0, limit))
+        }
         let statement = try db.cachedStatement(sql: sql)
         var records: [R] = []
         let rows = try Row.fetchCursor(statement, arguments: StatementArguments(arguments))
@@ -204,7 +211,8 @@ enum Queries {
         }
     }
 
-    static func taskCounts(_ db: Database, groupedBy column: String, projectID: String?) throws -> [String: TaskCounts] {
+    static func taskCounts(_ db: Database, groupedBy column: String, projectID: String?) throws -> [String: TaskCounts]
+    {
         var sql = "SELECT \(column), status, COUNT(*) FROM tasks WHERE deleted_at IS NULL AND \(column) IS NOT NULL"
         var arguments: [(any DatabaseValueConvertible)?] = []
         if let projectID {
@@ -236,7 +244,8 @@ enum Queries {
     static func setSetting(_ db: Database, key: String, value: String?) throws {
         if let value {
             try db.cachedStatement(
-                sql: "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
+                sql:
+                    "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
             ).execute(arguments: [key, value])
         } else {
             try db.cachedStatement(sql: "DELETE FROM settings WHERE key = ?").execute(arguments: [key])

@@ -61,7 +61,6 @@ enum Schema {
         );
         CREATE INDEX tasks_by_project ON tasks(project_id, status, due);
         CREATE INDEX tasks_by_list ON tasks(list_id, status, due);
-        CREATE INDEX tasks_by_status_due ON tasks(status, due);
         CREATE INDEX tasks_by_due ON tasks(due);
 
         CREATE TABLE settings (

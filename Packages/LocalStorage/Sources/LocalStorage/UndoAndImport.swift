@@ -29,7 +29,7 @@ extension LocalStore {
             let writer = StoreWriter(db: db, log: ChangeLog(db: db, summary: summary, date: date))
             var counts = ImportCounts()
             var handled = 0
-            func count(_ outcome: UpsertOutcome) {
+            let count = { (outcome: UpsertOutcome) in
                 switch outcome {
                 case .inserted: counts.inserted += 1
                 case .updated: counts.updated += 1
@@ -38,9 +38,9 @@ extension LocalStore {
                 handled += 1
                 if handled % 100 == 0 { progress(handled) }
             }
-            for project in projects { count(try writer.upsert(project)) }
-            for list in lists { count(try writer.upsert(list)) }
-            for task in tasks { count(try writer.upsert(task)) }
+            try writer.upsert(projects, reporting: count)
+            try writer.upsert(lists, reporting: count)
+            try writer.upsert(tasks, reporting: count)
             progress(handled)
             return counts
         }

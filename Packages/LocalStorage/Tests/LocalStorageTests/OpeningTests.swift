@@ -78,7 +78,8 @@ struct OpeningTests {
             do {
                 let store = try LocalStore.open(path: path)
                 try await store.write(summary: "add", at: day0) { try $0.insert(project(1, "Home")) }
-                try await store.executeUnlogged("INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future')")
+                try await store.executeUnlogged(
+                    "INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future')")
                 try store.close()
             }
             let before = try Data(contentsOf: URL(fileURLWithPath: path))

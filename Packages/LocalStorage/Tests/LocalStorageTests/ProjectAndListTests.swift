@@ -18,7 +18,7 @@ struct ProjectAndListTests {
             renamed.name = "House"
             renamed.note = "keys under the mat"
             renamed.updatedAt = at(5)
-            let updated = try await store.write(summary: "rename", at: at(5)) { try $0.update(renamed) }
+            let updated = try await store.write(summary: "rename", at: at(5)) { [renamed] in try $0.update(renamed) }
             #expect(updated.version == 2)
             #expect(try await store.project(id: home.id)?.name == "House")
 
@@ -119,7 +119,7 @@ struct ProjectAndListTests {
 
             var renamed = doing
             renamed.name = "Doing now"
-            let updated = try await store.write(summary: "rename", at: at(20)) { try $0.update(renamed) }
+            let updated = try await store.write(summary: "rename", at: at(20)) { [renamed] in try $0.update(renamed) }
             #expect(updated.version == 2)
             try await store.write(summary: "delete", at: at(30)) { try $0.deleteTaskList(id: backlog.id, at: at(30)) }
             #expect(try await store.taskList(id: backlog.id) == nil)

@@ -4,6 +4,7 @@ import Testing
 @testable import LocalStorage
 
 /// A fresh directory under the system temporary directory, removed when the test body returns.
+@discardableResult
 func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
     let directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("stint-localstorage-\(UUID().uuidString)", isDirectory: true)
@@ -13,6 +14,7 @@ func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> 
 }
 
 /// A new store in a temporary directory.
+@discardableResult
 func withStore<T>(_ body: (LocalStore) async throws -> T) async throws -> T {
     try await withTemporaryDirectory { directory in
         let store = try LocalStore.open(path: directory.appendingPathComponent("stint.sqlite").path)

@@ -91,9 +91,9 @@ struct TasksInteractor: TasksFeatureInterface {
         let dashboard = try await services.dashboard(today: today)
         analytics.track(
             .dashboardShown(
-                overdue: dashboard.overdue.count,
-                dueToday: dashboard.dueToday.count,
-                inProgress: dashboard.inProgress.count
+                overdue: dashboard.overdueCount,
+                dueToday: dashboard.dueTodayCount,
+                inProgress: dashboard.inProgressCount
             )
         )
         try view.render(presenter.dashboard(dashboard))

@@ -8,7 +8,7 @@ import TerminalUI
 //
 //   Task:      id, number, title, note, status, priority, due, tags, estimate_seconds, project_name, list_name,
 //              completed_at, created_at, updated_at
-//   Dashboard: overdue, due_today, in_progress, open_count
+//   Dashboard: overdue, due_today, in_progress, open_count, overdue_count, due_today_count, in_progress_count
 //   count:     count
 //
 // Absent values are written as an explicit `null`, never omitted, so scripts can rely on every key being present.
@@ -327,12 +327,24 @@ public struct Dashboard: Sendable, Equatable, Codable {
     public var inProgress: [Task]
     /// All tasks that are not done (open or in progress), including the ones listed above.
     public var openCount: Int
+    /// How many tasks each section has in all. The lists may hold only the first few (a dashboard
+    /// with two thousand overdue rows helps nobody); the counts are always complete.
+    public var overdueCount: Int
+    public var dueTodayCount: Int
+    public var inProgressCount: Int
 
-    public init(overdue: [Task] = [], dueToday: [Task] = [], inProgress: [Task] = [], openCount: Int = 0) {
+    /// Counts default to the lengths of the lists, for callers that pass every task.
+    public init(
+        overdue: [Task] = [], dueToday: [Task] = [], inProgress: [Task] = [], openCount: Int = 0,
+        overdueCount: Int? = nil, dueTodayCount: Int? = nil, inProgressCount: Int? = nil
+    ) {
         self.overdue = overdue
         self.dueToday = dueToday
         self.inProgress = inProgress
         self.openCount = openCount
+        self.overdueCount = max(overdueCount ?? overdue.count, overdue.count)
+        self.dueTodayCount = max(dueTodayCount ?? dueToday.count, dueToday.count)
+        self.inProgressCount = max(inProgressCount ?? inProgress.count, inProgress.count)
     }
 
     enum CodingKeys: String, CodingKey {
@@ -340,6 +352,9 @@ public struct Dashboard: Sendable, Equatable, Codable {
         case dueToday = "due_today"
         case inProgress = "in_progress"
         case openCount = "open_count"
+        case overdueCount = "overdue_count"
+        case dueTodayCount = "due_today_count"
+        case inProgressCount = "in_progress_count"
     }
 }
 

@@ -44,6 +44,8 @@ struct DashboardSection: Sendable {
     var title: String
     var color: TextColor?
     var table: TaskTable
+    /// Where to see the rest when the section lists only the first few tasks.
+    var more: String? = nil
 }
 
 struct DashboardScreen: Sendable {
@@ -97,16 +99,18 @@ struct TasksPresenter: Sendable {
 
     func dashboard(_ dashboard: Dashboard) -> TasksScreen {
         if format == .json { return .json(dashboard) }
-        let groups: [(String, TextColor?, [Task])] = [
-            ("Overdue", .red, dashboard.overdue),
-            ("Due today", .yellow, dashboard.dueToday),
-            ("In progress", .cyan, dashboard.inProgress),
+        let groups: [(String, TextColor?, [Task], Int, String)] = [
+            ("Overdue", .red, dashboard.overdue, dashboard.overdueCount, "stint task list --due overdue"),
+            ("Due today", .yellow, dashboard.dueToday, dashboard.dueTodayCount, "stint task list --due today"),
+            ("In progress", .cyan, dashboard.inProgress, dashboard.inProgressCount,
+             "stint task list --status in-progress"),
         ]
-        let sections = groups.filter { !$0.2.isEmpty }.map { title, color, tasks in
+        let sections = groups.filter { !$0.2.isEmpty }.map { title, color, tasks, total, command in
             DashboardSection(
-                title: "\(title) (\(tasks.count))",
+                title: "\(title) (\(total))",
                 color: color,
-                table: table(for: tasks, showStatus: false, compact: true)
+                table: table(for: tasks, showStatus: false, compact: true),
+                more: total > tasks.count ? "… and \(total - tasks.count) more: \(command)" : nil
             )
         }
         let open = dashboard.openCount == 1 ? "1 open task" : "\(dashboard.openCount) open tasks"

@@ -45,6 +45,7 @@ struct TasksView: Sendable {
     private func render(_ dashboard: DashboardScreen) -> String {
         var blocks = dashboard.sections.map { section in
             style.paint(section.title, section.color) + "\n" + render(section.table)
+                + (section.more.map { "\n" + style.paint($0, .dim) } ?? "")
         }
         blocks.append(dashboard.summary)
         return blocks.joined(separator: "\n\n")

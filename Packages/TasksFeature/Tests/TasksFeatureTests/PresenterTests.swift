@@ -135,4 +135,15 @@ struct PresenterTests {
         #expect(screen.sections.first?.table.columnTitles == ["#", "Title", "Project", "Due", "Pri"])
         #expect(screen.summary == "4 open tasks in total.")
     }
+
+    @Test func dashboardSectionsShowTheFullCountAndWhereToSeeTheRest() {
+        let dashboard = Dashboard(
+            overdue: [Fixture.task(1, due: Fixture.today.adding(days: -2))], openCount: 40, overdueCount: 25)
+        guard case .dashboard(let screen) = presenter.dashboard(dashboard) else {
+            Issue.record("expected a dashboard")
+            return
+        }
+        #expect(screen.sections.map(\.title) == ["Overdue (25)"])
+        #expect(screen.sections.first?.more == "… and 24 more: stint task list --due overdue")
+    }
 }

@@ -53,7 +53,10 @@ struct ViewTests {
         try await harness.feature.dashboard()
 
         let object = try #require(try harness.json() as? [String: Any])
-        #expect(Set(object.keys) == ["overdue", "due_today", "in_progress", "open_count"])
+        #expect(Set(object.keys) == [
+                "overdue", "due_today", "in_progress", "open_count", "overdue_count", "due_today_count",
+                "in_progress_count",
+            ])
         #expect(object["open_count"] as? Int == 10)
         #expect((object["overdue"] as? [[String: Any]])?.compactMap { $0["number"] as? Int } == [4, 2])
     }

@@ -209,7 +209,8 @@ func expectFailure(
 ) {
     #expect(result.status == status, "wrong exit code:\n\(result)", sourceLocation: sourceLocation)
     #expect(result.stderrLines.count == 1, "stderr must be one line:\n\(result)", sourceLocation: sourceLocation)
-    #expect(result.stderr.hasPrefix("stint: "), "stderr must start with 'stint: ':\n\(result)",
+    #expect(
+        result.stderr.hasPrefix("stint: "), "stderr must start with 'stint: ':\n\(result)",
         sourceLocation: sourceLocation)
     #expect(result.stdout.isEmpty, "stdout must stay clean on errors:\n\(result)", sourceLocation: sourceLocation)
     for marker in ["Fatal error", "Stack dump", "Backtrace", "Current stack trace", "fatalError"] {
