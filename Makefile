@@ -6,7 +6,10 @@
 
 SWIFT        ?= swift
 SCRATCH      ?= $(CURDIR)/.build-shared
-SWIFT_FLAGS  ?= --scratch-path $(SCRATCH)
+# A shared scratch folder reuses dependency builds across packages. SwiftPM caches the build
+# plan in it, and with a different root package that cached plan can be stale (it once ran
+# LocalStorage's tests for every later package), so plan caching is turned off.
+SWIFT_FLAGS  ?= --scratch-path $(SCRATCH) --disable-build-manifest-caching
 PACKAGES     := Entities TerminalUI LocalStorage Repositories ProjectsFeature TasksFeature ArchitectureCheck
 PREFIX       ?= $(HOME)/.local
 ARGS         ?=

@@ -103,7 +103,9 @@ public final class LocalStore: Sendable {
                 if complete { return }
                 try Schema.migrator.migrate(queue)
                 return
-            } catch let error as DatabaseError where attempt < attempts && error.resultCode != .SQLITE_NOTADB {
+            } catch let error as DatabaseError
+                where attempt < attempts && [.SQLITE_ERROR, .SQLITE_CONSTRAINT].contains(error.resultCode)
+            {
                 continue
             } catch {
                 throw openingError(error, path: path)

@@ -243,10 +243,8 @@ enum Queries {
 
     static func setSetting(_ db: Database, key: String, value: String?) throws {
         if let value {
-            try db.cachedStatement(
-                sql:
-                    "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
-            ).execute(arguments: [key, value])
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)")
+                .execute(arguments: [key, value])
         } else {
             try db.cachedStatement(sql: "DELETE FROM settings WHERE key = ?").execute(arguments: [key])
         }

@@ -1,8 +1,16 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import LocalStorage
+
+/// Collects progress reports, which arrive on a database thread.
+final class ProgressRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reported: [Int] = []
+
+    func append(_ value: Int) { lock.withLock { reported.append(value) } }
+    var values: [Int] { lock.withLock { reported } }
+}
 
 @Suite("Import and export")
 struct ImportExportTests {
@@ -32,12 +40,12 @@ struct ImportExportTests {
     func idempotent() async throws {
         try await withStore { store in
             let snapshot = sample(taskCount: 250)
-            let reports = Mutex<[Int]>([])
+            let reports = ProgressRecorder()
             let first = try await store.importRecords(
                 projects: snapshot.projects, lists: snapshot.taskLists, tasks: snapshot.tasks, summary: "import",
-                at: day0, progress: { done in reports.withLock { $0.append(done) } })
+                at: day0, progress: { done in reports.append(done) })
             #expect(first == ImportCounts(inserted: 253, updated: 0, unchanged: 0))
-            #expect(reports.withLock { $0 } == [100, 200, 253])
+            #expect(reports.values == [100, 200, 253])
             #expect(try await store.countTasks() == 250)
             #expect(try await store.loggedBatches().count == 1)
 
