@@ -84,7 +84,8 @@ public struct AppCoordinator: Sendable {
                     + "\n")
         } else {
             container.output.write(
-                "Imported \(path): \(summary.inserted) new, \(summary.updated) updated, \(summary.unchanged) unchanged\n")
+                "Imported \(path): \(summary.inserted) new, \(summary.updated) updated, \(summary.unchanged) unchanged\n"
+            )
         }
     }
 

@@ -22,7 +22,8 @@ struct RuntimeTests {
 
     @Test("an entity rule broken below the workers becomes invalid input with a one-line message")
     func validationIsInvalidInput() {
-        let error = WorkerError(wrapping: RepositoryError.invalid(inner: ValidationError(field: "title", reason: .empty)))
+        let error = WorkerError(
+            wrapping: RepositoryError.invalid(inner: ValidationError(field: "title", reason: .empty)))
         #expect(error.kind == .invalidInput)
         #expect(!error.message.contains("\n"))
         #expect(error.causeChain.count == 2)

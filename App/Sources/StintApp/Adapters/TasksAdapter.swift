@@ -32,7 +32,8 @@ struct TasksAdapter: TasksServices {
 
     func editTask(reference: String, changes: TaskChanges) async throws -> TasksFeature.Task {
         let edit = TaskEdit(
-            title: changes.title, due: Self.change(changes.due, Self.day), priority: changes.priority.map(Self.priority),
+            title: changes.title, due: Self.change(changes.due, Self.day),
+            priority: changes.priority.map(Self.priority),
             addTags: changes.addTags, removeTags: changes.removeTags,
             estimateSeconds: Self.change(changes.estimateSeconds, { $0 }), note: changes.note)
         return Self.task(try await worker.edit(reference, edit))
@@ -162,6 +163,7 @@ struct TasksAdapter: TasksServices {
     }
 
     static func calendarDay(_ day: Day) -> CalendarDay {
-        CalendarDay(year: day.year, month: day.month, day: day.day) ?? CalendarDay.from(Date(timeIntervalSince1970: 0), in: .gmt)
+        CalendarDay(year: day.year, month: day.month, day: day.day)
+            ?? CalendarDay.from(Date(timeIntervalSince1970: 0), in: .gmt)
     }
 }

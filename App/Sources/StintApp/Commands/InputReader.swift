@@ -28,7 +28,8 @@ struct InputReader: Sendable {
         case "done", "completed": .done
         case "all", "any": .all
         default:
-            throw WorkerError(.invalidInput, "unknown status '\(text.prefix(30))': use active, open, in-progress, done or all")
+            throw WorkerError(
+                .invalidInput, "unknown status '\(text.prefix(30))': use active, open, in-progress, done or all")
         }
     }
 
@@ -51,7 +52,8 @@ struct InputReader: Sendable {
         case "number", "id": .number
         default:
             throw WorkerError(
-                .invalidInput, "unknown sort '\(text.prefix(30))': use priority, due, created, updated, title or number")
+                .invalidInput, "unknown sort '\(text.prefix(30))': use priority, due, created, updated, title or number"
+            )
         }
     }
 }

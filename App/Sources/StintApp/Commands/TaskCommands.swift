@@ -82,7 +82,9 @@ struct TaskCommand: AsyncParsableCommand {
 
         func validate() throws {
             if let limit, limit < 1 { throw ArgumentParser.ValidationError("--limit must be at least 1") }
-            if due != nil && dueBefore != nil { throw ArgumentParser.ValidationError("use either --due or --due-before, not both") }
+            if due != nil && dueBefore != nil {
+                throw ArgumentParser.ValidationError("use either --due or --due-before, not both")
+            }
         }
 
         func run(with coordinator: AppCoordinator, input: InputReader) async throws {
@@ -101,7 +103,8 @@ struct TaskCommand: AsyncParsableCommand {
     struct Show: StintCommand {
         static let configuration = CommandConfiguration(
             commandName: "show",
-            abstract: "Show everything about one task.", discussion: "Examples:\n  stint task show 12\n  stint task show 3f9a")
+            abstract: "Show everything about one task.",
+            discussion: "Examples:\n  stint task show 12\n  stint task show 3f9a")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Task number or id prefix.") var task: String
 
@@ -136,7 +139,9 @@ struct TaskCommand: AsyncParsableCommand {
 
         func validate() throws {
             if due != nil && noDue { throw ArgumentParser.ValidationError("use either --due or --no-due, not both") }
-            if estimate != nil && noEstimate { throw ArgumentParser.ValidationError("use either --estimate or --no-estimate") }
+            if estimate != nil && noEstimate {
+                throw ArgumentParser.ValidationError("use either --estimate or --no-estimate")
+            }
         }
 
         func run(with coordinator: AppCoordinator, input: InputReader) async throws {

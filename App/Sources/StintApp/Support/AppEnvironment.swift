@@ -59,7 +59,8 @@ public struct AppEnvironment: Sendable {
     static func clock(_ environment: [String: String]) throws(WorkerError) -> any DateProvider {
         guard let pinned = environment["STINT_NOW"], !pinned.isEmpty else { return SystemDateProvider() }
         guard let instant = try? Date.ISO8601FormatStyle().parse(pinned) else {
-            throw WorkerError(.invalidInput, "STINT_NOW='\(pinned.prefix(40))' is not an ISO-8601 time like 2026-11-21T09:00:00Z")
+            throw WorkerError(
+                .invalidInput, "STINT_NOW='\(pinned.prefix(40))' is not an ISO-8601 time like 2026-11-21T09:00:00Z")
         }
         return FixedDateProvider(instant: instant)
     }

@@ -152,7 +152,8 @@ public struct TaskListWorker: Sendable {
             let list = try await resolve(reference, projectReference: projectReference)
             let tally = try await tasks.tallyByList()[list.id] ?? TaskTally()
             let deleted = try await lists.delete(list.id)
-            return TaskListOverview(list: deleted, project: try await projects.project(id: list.projectID), tally: tally)
+            return TaskListOverview(
+                list: deleted, project: try await projects.project(id: list.projectID), tally: tally)
         }
     }
 

@@ -328,7 +328,8 @@ public struct TaskWorker: Sendable {
         let projectMap = Dictionary(uniqueKeysWithValues: try await allProjects.map { ($0.id, $0) })
         let listMap = Dictionary(uniqueKeysWithValues: try await allLists.map { ($0.id, $0) })
         return found.map {
-            TaskDetails(task: $0, project: $0.projectID.flatMap { projectMap[$0] }, list: $0.listID.flatMap { listMap[$0] })
+            TaskDetails(
+                task: $0, project: $0.projectID.flatMap { projectMap[$0] }, list: $0.listID.flatMap { listMap[$0] })
         }
     }
 }

@@ -34,7 +34,8 @@ public struct TransferWorker: Sendable {
         do {
             file = try ArchiveFile.decoder.decode(ArchiveFile.self, from: data)
         } catch let error as DecodingError {
-            throw WorkerError(.invalidInput, "the file is not a Stint export: \(ArchiveFile.describe(error))", cause: error)
+            throw WorkerError(
+                .invalidInput, "the file is not a Stint export: \(ArchiveFile.describe(error))", cause: error)
         } catch {
             throw WorkerError(.invalidInput, "the file is not a Stint export", cause: error)
         }

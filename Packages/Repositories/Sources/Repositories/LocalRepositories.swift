@@ -106,7 +106,9 @@ public struct LocalTaskListRepository: TaskListRepository {
         }
         var projectNames: [UUID: String] = [:]
         if matches.count > 1 {
-            for project in try await projects.projects(includeArchived: true) { projectNames[project.id] = project.name }
+            for project in try await projects.projects(includeArchived: true) {
+                projectNames[project.id] = project.name
+            }
         }
         return try single(matches, kind: .taskList, reference: reference) { list in
             let owner = projectNames[list.projectID].map { " (\($0))" } ?? ""

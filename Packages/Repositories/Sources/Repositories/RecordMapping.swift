@@ -140,4 +140,3 @@ func repositoryError(_ error: any Error) -> RepositoryError {
 func storage<T>(_ body: () async throws -> T) async throws(RepositoryError) -> T {
     do { return try await body() } catch { throw repositoryError(error) }
 }
-

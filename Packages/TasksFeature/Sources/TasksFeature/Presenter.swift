@@ -102,8 +102,10 @@ struct TasksPresenter: Sendable {
         let groups: [(String, TextColor?, [Task], Int, String)] = [
             ("Overdue", .red, dashboard.overdue, dashboard.overdueCount, "stint task list --due overdue"),
             ("Due today", .yellow, dashboard.dueToday, dashboard.dueTodayCount, "stint task list --due today"),
-            ("In progress", .cyan, dashboard.inProgress, dashboard.inProgressCount,
-             "stint task list --status in-progress"),
+            (
+                "In progress", .cyan, dashboard.inProgress, dashboard.inProgressCount,
+                "stint task list --status in-progress"
+            ),
         ]
         let sections = groups.filter { !$0.2.isEmpty }.map { title, color, tasks, total, command in
             DashboardSection(

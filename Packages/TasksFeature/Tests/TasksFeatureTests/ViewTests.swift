@@ -53,7 +53,8 @@ struct ViewTests {
         try await harness.feature.dashboard()
 
         let object = try #require(try harness.json() as? [String: Any])
-        #expect(Set(object.keys) == [
+        #expect(
+            Set(object.keys) == [
                 "overdue", "due_today", "in_progress", "open_count", "overdue_count", "due_today_count",
                 "in_progress_count",
             ])
