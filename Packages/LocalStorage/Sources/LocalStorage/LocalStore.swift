@@ -28,50 +28,54 @@ public final class LocalStore: Sendable {
     ///   failures.
     public static func open(path: String) throws(LocalStorageError) -> LocalStore {
         try DatabaseFile.createParentDirectories(of: path)
+        let existing: Bool
         switch try DatabaseFile.state(of: path) {
         case .notSQLite:
             throw .notADatabase(path: path)
         case .absent:
             try DatabaseFile.createPrivateFile(at: path)
+            existing = false
         case .empty:
-            break
+            existing = false
         case .sqlite:
-            try inspectExisting(path: path)
+            existing = true
         }
         let queue: DatabaseQueue
         do {
-            queue = try DatabaseQueue(path: path, configuration: configuration())
+            queue = try DatabaseQueue(path: path, configuration: configuration(settingWAL: !existing))
         } catch {
             throw openingError(error, path: path)
         }
+        if existing {
+            // One connection does it all (a second one cost a measurable part of every command):
+            // it only reads until the file is known to be ours, then makes sure it is in WAL mode.
+            try inspect(queue, path: path)
+        }
         try migrate(queue, path: path)
+        if existing { try ensureWAL(queue, path: path) }
         return LocalStore(path: path, queue: queue)
     }
 
-    private static func configuration() -> Configuration {
+    /// GRDB's WAL set-up writes to the file, so it is only asked for on a file Stint creates. An
+    /// existing Stint database is in WAL mode already (the mode is stored in the file).
+    private static func configuration(settingWAL: Bool) -> Configuration {
         var configuration = Configuration()
         configuration.label = "Stint.LocalStore"
-        configuration.journalMode = .wal
+        if settingWAL { configuration.journalMode = .wal }
         configuration.busyMode = .timeout(10)
         configuration.foreignKeysEnabled = true
         configuration.prepareDatabase { db in
             db.add(function: Queries.foldFunction)
-            // Room for a large import to stay in memory until commit (in KiB; the default is 2 MiB).
-            try db.execute(sql: "PRAGMA cache_size = -16384")
         }
         return configuration
     }
 
     /// Refuses, before any write can happen, a file migrated by a newer Stint or holding another
-    /// application's tables. The connection used here only reads and sets no journal mode.
-    private static func inspectExisting(path: String) throws(LocalStorageError) {
+    /// application's tables.
+    private static func inspect(_ queue: DatabaseQueue, path: String) throws(LocalStorageError) {
         enum Verdict: Sendable { case usable, newer, foreign }
         do {
-            var configuration = Configuration()
-            configuration.label = "Stint.LocalStore.inspection"
-            configuration.busyMode = .timeout(10)
-            let probe = try DatabaseQueue(path: path, configuration: configuration)
-            let verdict = try probe.read { db -> Verdict in
+            let verdict = try queue.read { db -> Verdict in
                 if try db.tableExists("grdb_migrations") {
                     return try Schema.migrator.hasBeenSuperseded(db) ? .newer : .usable
                 }
@@ -79,11 +83,23 @@ public final class LocalStore: Sendable {
                     db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
                 return (tables ?? 0) > 0 ? .foreign : .usable
             }
-            try probe.close()
             switch verdict {
             case .usable: return
             case .newer: throw LocalStorageError.newerSchema(path: path)
             case .foreign: throw LocalStorageError.notADatabase(path: path)
+            }
+        } catch {
+            throw openingError(error, path: path)
+        }
+    }
+
+    /// A Stint database left in another journal mode (restored from a backup tool, say) is switched
+    /// back, so concurrent commands keep queueing instead of failing.
+    private static func ensureWAL(_ queue: DatabaseQueue, path: String) throws(LocalStorageError) {
+        do {
+            try queue.inDatabase { db in
+                let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode")
+                if mode?.lowercased() != "wal" { try db.execute(sql: "PRAGMA journal_mode = WAL") }
             }
         } catch {
             throw openingError(error, path: path)
