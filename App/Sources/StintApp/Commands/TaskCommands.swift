@@ -34,11 +34,15 @@ struct TaskCommand: AsyncParsableCommand {
         @Argument(help: "The title (several words are joined).") var title: [String]
         @Option(name: [.short, .long], help: "Project name or id prefix.") var project: String?
         @Option(name: [.short, .long], help: "Task list name or id prefix (implies its project).") var list: String?
-        @Option(name: [.short, .long], help: "Due date: 2026-12-01, today, tomorrow, fri, +3d.") var due: String?
+        @Option(
+            name: [.short, .long], parsing: .unconditional,
+            help: "Due date: 2026-12-01, today, tomorrow, fri, +3d, -1d.")
+        var due: String?
         @Option(name: [.customLong("priority"), .customShort("P")], help: "none, low, medium or high.")
         var priority: String?
         @Option(name: [.short, .long], help: "A tag (repeatable).") var tag: [String] = []
-        @Option(name: [.short, .long], help: "Estimated effort: 1h30m, 90m, 1.5h.") var estimate: String?
+        @Option(name: [.short, .long], parsing: .unconditional, help: "Estimated effort: 1h30m, 90m, 1.5h.")
+        var estimate: String?
         @Option(name: [.short, .long], help: "A note.") var note: String?
 
         func run(with coordinator: AppCoordinator, input: InputReader) async throws {
@@ -73,8 +77,11 @@ struct TaskCommand: AsyncParsableCommand {
         @Flag(name: [.short, .long], help: "Include completed tasks (same as --status all).") var all = false
         @Option(name: [.short, .long], help: "Only tasks with this tag.") var tag: String?
         @Option(name: [.customLong("priority"), .customShort("P")], help: "Only this priority.") var priority: String?
-        @Option(name: [.short, .long], help: "today, overdue, week, or a date (due on that day).") var due: String?
-        @Option(name: .customLong("due-before"), help: "Due before this date.") var dueBefore: String?
+        @Option(
+            name: [.short, .long], parsing: .unconditional, help: "today, overdue, week, or a date (due that day).")
+        var due: String?
+        @Option(name: .customLong("due-before"), parsing: .unconditional, help: "Due before this date.")
+        var dueBefore: String?
         @Option(name: [.short, .long], help: "Text in the title or note.") var search: String?
         @Option(name: .long, help: "priority (default), due, created, updated, title or number.") var sort: String?
         @Option(name: .long, help: "Show at most this many tasks.") var limit: Int?
@@ -126,13 +133,14 @@ struct TaskCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Task number or id prefix.") var task: String
         @Option(help: "New title.") var title: String?
-        @Option(name: [.short, .long], help: "New due date.") var due: String?
+        @Option(name: [.short, .long], parsing: .unconditional, help: "New due date.") var due: String?
         @Flag(name: .customLong("no-due"), help: "Remove the due date.") var noDue = false
         @Option(name: [.customLong("priority"), .customShort("P")], help: "none, low, medium or high.")
         var priority: String?
         @Option(name: [.short, .long], help: "Add a tag (repeatable).") var tag: [String] = []
         @Option(name: .long, help: "Remove a tag (repeatable).") var untag: [String] = []
-        @Option(name: [.short, .long], help: "New estimate: 1h30m, 90m, 1.5h.") var estimate: String?
+        @Option(name: [.short, .long], parsing: .unconditional, help: "New estimate: 1h30m, 90m, 1.5h.")
+        var estimate: String?
         @Flag(name: .customLong("no-estimate"), help: "Remove the estimate.") var noEstimate = false
         @Option(name: [.short, .long], help: "Replace the whole note (use `stint task note` to append).")
         var note: String?

@@ -12,6 +12,7 @@ public struct TaskDetails: Sendable {
 /// A task search in the user's terms: references and relative due filters that the worker turns
 /// into a concrete ``TaskQuery`` using today's date.
 public struct TaskSearch: Sendable {
+    /// Due filters relative to today, resolved when the query is built.
     public enum Due: Sendable, Equatable {
         case today
         case overdue
@@ -20,6 +21,7 @@ public struct TaskSearch: Sendable {
         case on(Day)
     }
 
+    /// Which statuses to include; `active` means open or in progress.
     public enum Status: Sendable, Equatable {
         case active, open, inProgress, done, all
     }
@@ -78,6 +80,7 @@ public struct TaskInput: Sendable {
 
 /// A change to an existing task; nil / empty fields stay as they are.
 public struct TaskEdit: Sendable {
+    /// A new value for an optional field, or its removal.
     public enum Change<Value: Sendable>: Sendable {
         case set(Value)
         case clear
