@@ -88,7 +88,9 @@ public enum StintRuntime {
     static func report(_ error: any Error, verbose: Bool) -> Int32 {
         let errorOutput = StandardError()
         let (message, code, chain) = describe(error)
-        errorOutput.write("stint: \(message)\n")
+        // An unexpected failure is a bug: say how to learn more, still on the one line.
+        let hint = code == .unexpected && !verbose ? " (unexpected: rerun with --verbose and report it)" : ""
+        errorOutput.write("stint: \(message)\(hint)\n")
         if verbose {
             for cause in chain { errorOutput.write("  caused by \(cause)\n") }
         }

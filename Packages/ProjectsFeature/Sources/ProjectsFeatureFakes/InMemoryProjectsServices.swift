@@ -5,7 +5,7 @@ import ProjectsFeature
 ///
 /// It keeps projects, task lists and bare tasks (only where they are filed and whether they are done), derives
 /// every count from them, and resolves references the way the app does: a case-insensitive exact name first, then
-/// a UUID prefix of at least four characters; several matches raise ``FakeProjectsError/ambiguous(kind:reference:candidates:)``.
+/// a UUID prefix of at least four characters; several matches raise ``ProjectsFakeError/ambiguous(kind:reference:candidates:)``.
 /// Time stands still at `now` unless a test moves it, so output is reproducible.
 public actor InMemoryProjectsServices: ProjectsServices {
     private struct StoredProject {
@@ -109,7 +109,7 @@ public actor InMemoryProjectsServices: ProjectsServices {
     public func addProject(name: String, note: String?) async throws -> Project {
         let name = try validName(name, kind: "project")
         guard !projectsByID.values.contains(where: { Self.sameName($0.name, name) }) else {
-            throw FakeProjectsError.duplicateName(kind: "project", name: name)
+            throw ProjectsFakeError.duplicateName(kind: "project", name: name)
         }
         return seedProject(name: name, note: note ?? "")
     }
@@ -118,7 +118,7 @@ public actor InMemoryProjectsServices: ProjectsServices {
         var project = try resolveProject(reference)
         let name = try validName(newName, kind: "project")
         let clash = projectsByID.values.contains { $0.id != project.id && Self.sameName($0.name, name) }
-        guard !clash else { throw FakeProjectsError.duplicateName(kind: "project", name: name) }
+        guard !clash else { throw ProjectsFakeError.duplicateName(kind: "project", name: name) }
         project.name = name
         project.updatedAt = now
         projectsByID[project.id] = project
@@ -128,7 +128,7 @@ public actor InMemoryProjectsServices: ProjectsServices {
     public func archiveProject(reference: String) async throws -> Project {
         var project = try resolveProject(reference)
         guard !project.isArchived else {
-            throw FakeProjectsError.invalidTransition("project '\(project.name)' is already archived")
+            throw ProjectsFakeError.invalidTransition("project '\(project.name)' is already archived")
         }
         project.isArchived = true
         project.updatedAt = now
@@ -139,7 +139,7 @@ public actor InMemoryProjectsServices: ProjectsServices {
     public func unarchiveProject(reference: String) async throws -> Project {
         var project = try resolveProject(reference)
         guard project.isArchived else {
-            throw FakeProjectsError.invalidTransition("project '\(project.name)' is not archived")
+            throw ProjectsFakeError.invalidTransition("project '\(project.name)' is not archived")
         }
         project.isArchived = false
         project.updatedAt = now
@@ -169,7 +169,7 @@ public actor InMemoryProjectsServices: ProjectsServices {
         let owner = try resolveProject(project)
         let name = try validName(name, kind: "list")
         let clash = listsByID.values.contains { $0.projectID == owner.id && Self.sameName($0.name, name) }
-        guard !clash else { throw FakeProjectsError.duplicateName(kind: "list", name: name) }
+        guard !clash else { throw ProjectsFakeError.duplicateName(kind: "list", name: name) }
         return try seedList(name: name, project: owner.id.uuidString)
     }
 
@@ -181,7 +181,7 @@ public actor InMemoryProjectsServices: ProjectsServices {
         let clash = listsByID.values.contains {
             $0.id != list.id && $0.projectID == list.projectID && Self.sameName($0.name, name)
         }
-        guard !clash else { throw FakeProjectsError.duplicateName(kind: "list", name: name) }
+        guard !clash else { throw ProjectsFakeError.duplicateName(kind: "list", name: name) }
         list.name = name
         listsByID[list.id] = list
         return model(of: list)
@@ -227,14 +227,14 @@ public actor InMemoryProjectsServices: ProjectsServices {
             let byID = items.filter { id($0).uuidString.lowercased().hasPrefix(prefix) }
             if let match = try single(byID, reference: reference, kind: kind, describe: describe) { return match }
         }
-        throw FakeProjectsError.notFound(kind: kind, reference: reference)
+        throw ProjectsFakeError.notFound(kind: kind, reference: reference)
     }
 
     private static func single<Item>(
         _ matches: [Item], reference: String, kind: String, describe: (Item) -> String
     ) throws -> Item? {
         guard matches.count <= 1 else {
-            throw FakeProjectsError.ambiguous(kind: kind, reference: reference, candidates: matches.map(describe))
+            throw ProjectsFakeError.ambiguous(kind: kind, reference: reference, candidates: matches.map(describe))
         }
         return matches.first
     }
@@ -252,7 +252,7 @@ public actor InMemoryProjectsServices: ProjectsServices {
     private func validName(_ raw: String, kind: String) throws -> String {
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty, !name.contains(where: \.isNewline) else {
-            throw FakeProjectsError.invalidName(kind: kind)
+            throw ProjectsFakeError.invalidName(kind: kind)
         }
         return name
     }

@@ -70,7 +70,7 @@ struct InteractorTests {
         try await harness.feature.delete("Work", force: true)
 
         #expect(await harness.coordinator.questions.isEmpty)
-        await #expect(throws: FakeProjectsError.notFound(kind: "project", reference: "Work")) {
+        await #expect(throws: ProjectsFakeError.notFound(kind: "project", reference: "Work")) {
             try await store.project(reference: "Work")
         }
         #expect(await store.taskCount == tasksBefore - 12)
@@ -196,7 +196,7 @@ struct InteractorTests {
         let (harness, store) = await Harness.sample()
         try await store.seedList(name: "Backlog", project: "Home", id: UUID(), createdAt: Fixture.now)
 
-        let error = await #expect(throws: FakeProjectsError.self) {
+        let error = await #expect(throws: ProjectsFakeError.self) {
             try await harness.feature.deleteList("backlog", project: nil)
         }
         guard case .ambiguous(let kind, let reference, let candidates) = error else {

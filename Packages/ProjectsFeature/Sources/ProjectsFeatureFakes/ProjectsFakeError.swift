@@ -2,7 +2,7 @@ import Foundation
 
 /// The errors ``InMemoryProjectsServices`` throws, standing in for the host's not-found, ambiguity, conflict and
 /// validation errors so tests can see the feature pass them through untouched.
-public enum FakeProjectsError: Error, Sendable, Equatable, LocalizedError {
+public enum ProjectsFakeError: Error, Sendable, Equatable, LocalizedError {
     case notFound(kind: String, reference: String)
     /// More than one item matched; `candidates` describe each one (name and short id).
     case ambiguous(kind: String, reference: String, candidates: [String])
