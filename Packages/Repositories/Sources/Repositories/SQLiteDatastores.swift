@@ -32,17 +32,12 @@ public struct SQLiteProjectDatastore: ProjectDatastore {
     public func update(
         id: UUID, summary: String, at date: Date, _ change: @Sendable (inout Project) throws -> Void
     ) async throws -> Project {
-        try await storage {
-            try await store.write(summary: summary, at: date) { writer in
-                guard let record = try writer.project(id: id.storageID) else {
-                    throw RepositoryError.notFound(kind: .project, reference: id.storageID)
-                }
-                var project = try RecordMapping.project(record)
-                try change(&project)
+        try await readChangeWrite(
+            in: store, id: id, kind: .project, summary: summary, at: date, change: change,
+            read: { try $0.project(id: $1) }, map: RecordMapping.project,
+            write: { writer, project, record in
                 try writer.update(RecordMapping.record(project, version: record.version))
-                return project
-            }
-        }
+            })
     }
 
     public func delete(id: UUID, summary: String, at date: Date) async throws {
@@ -96,17 +91,10 @@ public struct SQLiteTaskListDatastore: TaskListDatastore {
     public func update(
         id: UUID, summary: String, at date: Date, _ change: @Sendable (inout TaskList) throws -> Void
     ) async throws -> TaskList {
-        try await storage {
-            try await store.write(summary: summary, at: date) { writer in
-                guard let record = try writer.taskList(id: id.storageID) else {
-                    throw RepositoryError.notFound(kind: .taskList, reference: id.storageID)
-                }
-                var list = try RecordMapping.taskList(record)
-                try change(&list)
-                try writer.update(RecordMapping.record(list, version: record.version))
-                return list
-            }
-        }
+        try await readChangeWrite(
+            in: store, id: id, kind: .taskList, summary: summary, at: date, change: change,
+            read: { try $0.taskList(id: $1) }, map: RecordMapping.taskList,
+            write: { writer, list, record in try writer.update(RecordMapping.record(list, version: record.version)) })
     }
 
     public func delete(id: UUID, summary: String, at date: Date) async throws {
@@ -166,17 +154,10 @@ public struct SQLiteTaskDatastore: TaskDatastore {
     public func update(
         id: UUID, summary: String, at date: Date, _ change: @Sendable (inout Task) throws -> Void
     ) async throws -> Task {
-        try await storage {
-            try await store.write(summary: summary, at: date) { writer in
-                guard let record = try writer.task(id: id.storageID) else {
-                    throw RepositoryError.notFound(kind: .task, reference: id.storageID)
-                }
-                var task = try RecordMapping.task(record)
-                try change(&task)
-                try writer.update(RecordMapping.record(task, version: record.version))
-                return task
-            }
-        }
+        try await readChangeWrite(
+            in: store, id: id, kind: .task, summary: summary, at: date, change: change,
+            read: { try $0.task(id: $1) }, map: RecordMapping.task,
+            write: { writer, task, record in try writer.update(RecordMapping.record(task, version: record.version)) })
     }
 
     public func delete(id: UUID, summary: String, at date: Date) async throws {
@@ -243,5 +224,27 @@ public struct SQLiteTransferDatastore: TransferDatastore {
                 summary: summary, at: date, progress: progress)
         }
         return ImportSummary(inserted: counts.inserted, updated: counts.updated, unchanged: counts.unchanged)
+    }
+}
+
+/// Reads a row, lets an entity rule change it and writes it back, all in one transaction, so two
+/// `stint` processes changing the same item cannot overwrite each other's work.
+private func readChangeWrite<Record: Sendable, Entity: Sendable>(
+    in store: LocalStore, id: UUID, kind: EntityKind, summary: String, at date: Date,
+    change: @Sendable (inout Entity) throws -> Void,
+    read: @escaping @Sendable (StoreWriter, String) throws -> Record?,
+    map: @escaping @Sendable (Record) throws(RepositoryError) -> Entity,
+    write: @escaping @Sendable (StoreWriter, Entity, Record) throws -> Void
+) async throws -> Entity {
+    try await storage {
+        try await store.write(summary: summary, at: date) { writer in
+            guard let record = try read(writer, id.storageID) else {
+                throw RepositoryError.notFound(kind: kind, reference: id.storageID)
+            }
+            var entity = try map(record)
+            try change(&entity)
+            try write(writer, entity, record)
+            return entity
+        }
     }
 }
