@@ -100,6 +100,20 @@ struct JSONTextTests {
         #expect(forwards == "{\n  \"a\" : 2,\n  \"b\" : 1,\n  \"c\" : 3\n}")
     }
 
+    @Test("empty lists and objects print as [] and {}, at the top level and nested, strings untouched")
+    func emptyContainers() throws {
+        #expect(try JSONText.encode([String]()) == "[]")
+        #expect(try JSONText.encode(["tags": [String](), "note": ["[\n\n]"]]) == """
+            {
+              "note" : [
+                "[\\n\\n]"
+              ],
+              "tags" : []
+            }
+            """)
+        #expect(try JSONText.encode([String: Int]()) == "{}")
+    }
+
     @Test("reports values JSON cannot hold")
     func failure() {
         #expect(throws: EncodingError.self) { try JSONText.encode([Double.nan]) }
