@@ -103,14 +103,15 @@ struct JSONTextTests {
     @Test("empty lists and objects print as [] and {}, at the top level and nested, strings untouched")
     func emptyContainers() throws {
         #expect(try JSONText.encode([String]()) == "[]")
-        #expect(try JSONText.encode(["tags": [String](), "note": ["[\n\n]"]]) == """
-            {
-              "note" : [
-                "[\\n\\n]"
-              ],
-              "tags" : []
-            }
-            """)
+        #expect(
+            try JSONText.encode(["tags": [String](), "note": ["[\n\n]"]]) == """
+                {
+                  "note" : [
+                    "[\\n\\n]"
+                  ],
+                  "tags" : []
+                }
+                """)
         #expect(try JSONText.encode([String: Int]()) == "{}")
     }
 
