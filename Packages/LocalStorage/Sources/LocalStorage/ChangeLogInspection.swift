@@ -56,9 +56,25 @@ extension LocalStore {
         }
     }
 
+    /// SQLite's query plan for a ``timeTotals(_:groupedBy:)`` call, so tests can check index use.
+    func timeTotalsPlan(_ filter: TimeEntryFilter, groupedBy grouping: TimeGrouping) async throws(LocalStorageError)
+        -> String
+    {
+        try await read { db in try TimeQueries.totalsPlan(db, filter, grouping: grouping) }
+    }
+
     /// Runs SQL directly, outside any change batch; lets tests play a newer Stint or another writer.
     func executeUnlogged(_ sql: String) async throws(LocalStorageError) {
         try await storeTransaction { db in try db.execute(sql: sql) }
+    }
+
+    /// Creates a database file migrated only up to `migration`, as an older Stint left it, so tests
+    /// can check that opening it with this build upgrades it without losing anything.
+    static func createFile(at path: String, migratedUpTo migration: String, then sql: String) throws {
+        let queue = try DatabaseQueue(path: path)
+        try Schema.migrator.migrate(queue, upTo: migration)
+        try queue.write { db in try db.execute(sql: sql) }
+        try queue.close()
     }
 
     /// Closes the connection now rather than when the store is released.

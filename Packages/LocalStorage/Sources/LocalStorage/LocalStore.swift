@@ -229,7 +229,9 @@ public final class LocalStore: Sendable {
             StoreSnapshot(
                 projects: try Queries.projects(db, includeArchived: true),
                 taskLists: try Queries.fetch(TaskListRecord.self, db, orderBy: "project_id, name COLLATE NOCASE, id"),
-                tasks: try Queries.fetch(TaskRecord.self, db, orderBy: "number"))
+                tasks: try Queries.fetch(TaskRecord.self, db, orderBy: "number"),
+                timers: try Queries.fetch(TimerRecord.self, db, orderBy: "created_at, id"),
+                timeEntries: try Queries.fetch(TimeEntryRecord.self, db, orderBy: "start_at, id"))
         }
     }
 

@@ -36,6 +36,8 @@ struct TableSQL: Sendable {
     static let projects = TableSQL(.projects)
     static let taskLists = TableSQL(.taskLists)
     static let tasks = TableSQL(.tasks)
+    static let timers = TableSQL(.timers)
+    static let timeEntries = TableSQL(.timeEntries)
 }
 
 extension StoredRecord {
@@ -43,6 +45,8 @@ extension StoredRecord {
         switch table.entity {
         case TableSpec.projects.entity: .projects
         case TableSpec.taskLists.entity: .taskLists
+        case TableSpec.timers.entity: .timers
+        case TableSpec.timeEntries.entity: .timeEntries
         default: .tasks
         }
     }

@@ -137,7 +137,7 @@ public struct TaskCounts: Sendable, Equatable {
     public var total: Int { open + inProgress + completed }
 }
 
-/// What ``LocalStore/importRecords(projects:lists:tasks:summary:at:progress:)`` did, summed over
+/// What ``LocalStore/importRecords(projects:lists:tasks:timers:timeEntries:summary:at:progress:)`` did, summed over
 /// projects, lists and tasks.
 public struct ImportCounts: Sendable, Equatable {
     public var inserted: Int
@@ -152,15 +152,23 @@ public struct ImportCounts: Sendable, Equatable {
 }
 
 /// Every live row of the store, as returned by ``LocalStore/exportRecords()``: projects by name,
-/// lists by project then name, tasks by number. Archived projects are included; tombstones are not.
+/// lists by project then name, tasks by number, timers by creation, entries by start. Archived
+/// projects are included; tombstones are not.
 public struct StoreSnapshot: Sendable, Equatable, Codable {
     public var projects: [ProjectRecord]
     public var taskLists: [TaskListRecord]
     public var tasks: [TaskRecord]
+    public var timers: [TimerRecord]
+    public var timeEntries: [TimeEntryRecord]
 
-    public init(projects: [ProjectRecord], taskLists: [TaskListRecord], tasks: [TaskRecord]) {
+    public init(
+        projects: [ProjectRecord], taskLists: [TaskListRecord], tasks: [TaskRecord], timers: [TimerRecord] = [],
+        timeEntries: [TimeEntryRecord] = []
+    ) {
         self.projects = projects
         self.taskLists = taskLists
         self.tasks = tasks
+        self.timers = timers
+        self.timeEntries = timeEntries
     }
 }

@@ -11,6 +11,9 @@ enum Schema {
         migrator.registerMigration("v1-projects-lists-tasks-changelog") { db in
             try db.execute(sql: version1)
         }
+        migrator.registerMigration("v2-timers-time-entries") { db in
+            try db.execute(sql: version2)
+        }
         return migrator
     }()
 
@@ -89,6 +92,74 @@ enum Schema {
         );
         CREATE INDEX changes_by_batch ON changes(batch_id, entity, entity_id);
         """
+
+    // Timers and time entries. Exactly one of task_id and project_id is set: time on a task takes
+    // the task's project when reporting, so it follows the task when it moves.
+    //
+    // There is deliberately no unique index for "one running timer per person": the repositories
+    // keep that rule inside their write transactions, and a constraint would make an undo (which
+    // restores several timers in one statement) or a future sync (which may briefly hold two
+    // devices' running timers) fail half-way instead of letting the rule be restored.
+    //
+    // The CHECK on changes.entity is widened by rebuilding the table (SQLite cannot alter a CHECK).
+    private static let version2 = """
+        CREATE TABLE timers (
+            id TEXT PRIMARY KEY NOT NULL,
+            owner_id TEXT NOT NULL,
+            task_id TEXT REFERENCES tasks(id) DEFERRABLE INITIALLY DEFERRED,
+            project_id TEXT REFERENCES projects(id) DEFERRABLE INITIALLY DEFERRED,
+            note TEXT NOT NULL DEFAULT '',
+            billable INTEGER NOT NULL DEFAULT 0 CHECK (billable IN (0, 1)),
+            state TEXT NOT NULL CHECK (state IN ('running', 'paused')),
+            intervals TEXT NOT NULL CHECK (json_valid(intervals) AND json_type(intervals) = 'array'),
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL,
+            deleted_at INTEGER,
+            version INTEGER NOT NULL DEFAULT 1,
+            CHECK ((task_id IS NULL) <> (project_id IS NULL))
+        );
+        CREATE INDEX timers_by_owner ON timers(owner_id, state);
+        CREATE INDEX timers_by_task ON timers(task_id);
+
+        CREATE TABLE time_entries (
+            id TEXT PRIMARY KEY NOT NULL,
+            task_id TEXT REFERENCES tasks(id) DEFERRABLE INITIALLY DEFERRED,
+            project_id TEXT REFERENCES projects(id) DEFERRABLE INITIALLY DEFERRED,
+            start_at INTEGER NOT NULL,
+            end_at INTEGER NOT NULL,
+            duration_seconds INTEGER NOT NULL CHECK (duration_seconds > 0),
+            note TEXT NOT NULL DEFAULT '',
+            billable INTEGER NOT NULL DEFAULT 0 CHECK (billable IN (0, 1)),
+            tags TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(tags) AND json_type(tags) = 'array'),
+            logged_by TEXT NOT NULL,
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL,
+            deleted_at INTEGER,
+            version INTEGER NOT NULL DEFAULT 1,
+            CHECK ((task_id IS NULL) <> (project_id IS NULL)),
+            CHECK (end_at = start_at + duration_seconds * 1000)
+        );
+        CREATE INDEX time_entries_by_start ON time_entries(start_at, end_at);
+        CREATE INDEX time_entries_by_task ON time_entries(task_id, start_at);
+        CREATE INDEX time_entries_by_project ON time_entries(project_id, start_at);
+        CREATE INDEX time_entries_by_duration ON time_entries(duration_seconds);
+
+        CREATE TABLE changes_v2 (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            batch_id TEXT NOT NULL REFERENCES change_batches(id) DEFERRABLE INITIALLY DEFERRED,
+            entity TEXT NOT NULL
+                CHECK (entity IN ('project', 'task_list', 'task', 'timer', 'time_entry')),
+            entity_id TEXT NOT NULL,
+            operation TEXT NOT NULL CHECK (operation IN ('insert', 'update', 'delete')),
+            before_json TEXT,
+            after_json TEXT
+        );
+        INSERT INTO changes_v2 (seq, batch_id, entity, entity_id, operation, before_json, after_json)
+            SELECT seq, batch_id, entity, entity_id, operation, before_json, after_json FROM changes;
+        DROP TABLE changes;
+        ALTER TABLE changes_v2 RENAME TO changes;
+        CREATE INDEX changes_by_batch ON changes(batch_id, entity, entity_id);
+        """
 }
 
 /// What the change log and undo need to know about one entity table.
@@ -136,5 +207,22 @@ struct TableSpec: Sendable {
         ],
         jsonColumns: ["tags"])
 
-    static let all: [TableSpec] = [.projects, .taskLists, .tasks]
+    static let timers = TableSpec(
+        name: "timers", entity: "timer",
+        columns: [
+            "id", "owner_id", "task_id", "project_id", "note", "billable", "state", "intervals", "created_at",
+            "updated_at", "deleted_at", "version",
+        ],
+        jsonColumns: ["intervals"])
+
+    static let timeEntries = TableSpec(
+        name: "time_entries", entity: "time_entry",
+        columns: [
+            "id", "task_id", "project_id", "start_at", "end_at", "duration_seconds", "note", "billable", "tags",
+            "logged_by", "created_at", "updated_at", "deleted_at", "version",
+        ],
+        jsonColumns: ["tags"])
+
+    /// Every entity table, parents before children (the order undo and import walk them in).
+    static let all: [TableSpec] = [.projects, .taskLists, .tasks, .timers, .timeEntries]
 }

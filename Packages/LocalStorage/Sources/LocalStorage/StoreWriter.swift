@@ -170,15 +170,15 @@ public struct StoreWriter {
 
     // MARK: Implementation
 
-    private func reading<T>(_ body: () throws -> T) throws(LocalStorageError) -> T {
+    func reading<T>(_ body: () throws -> T) throws(LocalStorageError) -> T {
         do { return try body() } catch { throw LocalStorageError.reading(error) }
     }
 
-    private func writing<T>(_ body: () throws -> T) throws(LocalStorageError) -> T {
+    func writing<T>(_ body: () throws -> T) throws(LocalStorageError) -> T {
         do { return try body() } catch { throw LocalStorageError.writing(error) }
     }
 
-    private func insertRecord<R: StoredRecord>(_ record: R, keepingVersion: Bool = false) throws -> R {
+    func insertRecord<R: StoredRecord>(_ record: R, keepingVersion: Bool = false) throws -> R {
         var stored = record.normalized()
         stored.version = keepingVersion ? max(1, record.version) : 1
         if R.isNumbered {
@@ -189,7 +189,7 @@ public struct StoreWriter {
         return stored
     }
 
-    private func updateRecord<R: StoredRecord>(_ record: R) throws -> R {
+    func updateRecord<R: StoredRecord>(_ record: R) throws -> R {
         let (current, image) = try live(R.self, id: record.id)
         var replacement = record
         replacement.id = current.id
@@ -198,7 +198,7 @@ public struct StoreWriter {
         return try replace(current, image: image, with: replacement, operation: .update)
     }
 
-    private func deleteRecord<R: StoredRecord>(_ type: R.Type, id: String, at date: Date) throws -> R {
+    func deleteRecord<R: StoredRecord>(_ type: R.Type, id: String, at date: Date) throws -> R {
         var (replacement, image) = try live(R.self, id: id)
         let current = replacement
         replacement.deletedAt = date

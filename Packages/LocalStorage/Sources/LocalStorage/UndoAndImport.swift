@@ -12,7 +12,8 @@ extension LocalStore {
         try await storeTransaction { db in try Undo.revertLatestBatch(db, at: date) }
     }
 
-    /// Writes projects, lists and tasks (e.g. from an export) in one transaction and one batch.
+    /// Writes projects, lists, tasks, timers and time entries (e.g. from an export) in one
+    /// transaction and one batch.
     ///
     /// Rows are matched by id. A row new here is inserted (a task gets the next local number); a row
     /// whose data differs from the stored one (version and number aside) replaces it; an identical
@@ -22,7 +23,8 @@ extension LocalStore {
     /// - Parameter progress: Called on a database thread with the number of rows handled so far,
     ///   about every 100 rows and once at the end.
     public func importRecords(
-        projects: [ProjectRecord], lists: [TaskListRecord], tasks: [TaskRecord], summary: String, at date: Date,
+        projects: [ProjectRecord], lists: [TaskListRecord], tasks: [TaskRecord], timers: [TimerRecord] = [],
+        timeEntries: [TimeEntryRecord] = [], summary: String, at date: Date,
         progress: @Sendable (Int) -> Void = { _ in }
     ) async throws(LocalStorageError) -> ImportCounts {
         try await storeTransaction { db in
@@ -41,6 +43,8 @@ extension LocalStore {
             try writer.upsert(projects, reporting: count)
             try writer.upsert(lists, reporting: count)
             try writer.upsert(tasks, reporting: count)
+            try writer.upsert(timers, reporting: count)
+            try writer.upsert(timeEntries, reporting: count)
             progress(handled)
             return counts
         }

@@ -1,0 +1,170 @@
+import Foundation
+internal import GRDB
+
+/// Reads of timers and time entries, shared by ``LocalStore`` and ``StoreWriter``.
+///
+/// Reports never load entries: they add up durations in SQL. An entry overlaps a window
+/// `[from, to)` when it starts before `to` and ends after `from`; to let the start index bound the
+/// scan from below too, the query also asks for `start >= from - longest duration` (the longest
+/// duration is one lookup in its own index), so a day's total reads about a day's entries.
+enum TimeQueries {
+    /// Bounds used for an open window; far outside any real date but safe from overflow.
+    private static let earliest: Int64 = -9_000_000_000_000_000
+    private static let latest: Int64 = 9_000_000_000_000_000
+    private static let longest = "(SELECT COALESCE(MAX(duration_seconds), 0) * 1000 FROM time_entries)"
+
+    static func timers(_ db: Database, ownerID: String? = nil) throws -> [TimerRecord] {
+        var condition = "1"
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        if let ownerID {
+            condition = "owner_id = ?"
+            arguments.append(ownerID.lowercased())
+        }
+        return try Queries.fetch(
+            TimerRecord.self, db, where: condition, arguments: arguments,
+            orderBy: "state = 'running' DESC, updated_at DESC, id")
+    }
+
+    static func timers(_ db: Database, taskID: String? = nil, projectID: String? = nil) throws -> [TimerRecord] {
+        if let taskID {
+            return try Queries.fetch(TimerRecord.self, db, where: "task_id = ?", arguments: [taskID.lowercased()])
+        }
+        return try Queries.fetch(
+            TimerRecord.self, db, where: "project_id = ?", arguments: [projectID?.lowercased()])
+    }
+
+    static func entries(_ db: Database, _ filter: TimeEntryFilter) throws -> [TimeEntryRecord] {
+        let (condition, arguments) = conditions(of: filter, entries: "time_entries", task: nil)
+        let direction = filter.newestFirst ? "DESC" : "ASC"
+        return try Queries.fetch(
+            TimeEntryRecord.self, db, where: condition, arguments: arguments,
+            orderBy: "start_at \(direction), id \(direction)", limit: filter.limit)
+    }
+
+    /// Time entries of one task or one project (not of the project's tasks), for cascading deletes.
+    static func entries(_ db: Database, taskID: String? = nil, projectID: String? = nil) throws -> [TimeEntryRecord] {
+        if let taskID {
+            return try Queries.fetch(
+                TimeEntryRecord.self, db, where: "task_id = ?", arguments: [taskID.lowercased()])
+        }
+        return try Queries.fetch(
+            TimeEntryRecord.self, db, where: "project_id = ?", arguments: [projectID?.lowercased()])
+    }
+
+    static func totals(_ db: Database, _ filter: TimeEntryFilter, grouping: TimeGrouping) throws -> [TimeTotal] {
+        let (sql, arguments) = totalsQuery(filter, grouping: grouping)
+        return try collect(db, sql: sql, arguments: arguments)
+    }
+
+    /// SQLite's plan for ``totals(_:_:grouping:)``, one line per step (for tests of index use).
+    static func totalsPlan(_ db: Database, _ filter: TimeEntryFilter, grouping: TimeGrouping) throws -> String {
+        let (sql, arguments) = totalsQuery(filter, grouping: grouping)
+        let rows = try Row.fetchAll(
+            db.makeStatement(sql: "EXPLAIN QUERY PLAN " + sql), arguments: StatementArguments(arguments))
+        return rows.map { row in (try? row.decode(String.self, atIndex: 3)) ?? "" }.joined(separator: "\n")
+    }
+
+    private static func totalsQuery(
+        _ filter: TimeEntryFilter, grouping: TimeGrouping
+    ) -> (String, [(any DatabaseValueConvertible)?]) {
+        if case .periods(let boundaries) = grouping {
+            return periodQuery(filter, boundaries: boundaries)
+        }
+        let from = filter.from?.storedMilliseconds ?? earliest
+        let to = filter.to?.storedMilliseconds ?? latest
+        let (condition, arguments) = conditions(of: filter, entries: "e", task: "t")
+        let project = "COALESCE(t.project_id, e.project_id)"
+        let (key, extraColumn, join): (String, String, String) =
+            switch grouping {
+            case .none, .periods: ("NULL", "NULL", "")
+            case .project: (project, "NULL", "")
+            case .task: ("e.task_id", project, "")
+            case .tag: ("j.value", "NULL", "LEFT JOIN json_each(e.tags) j")
+            }
+        let inside = "MIN(e.end_at, \(to)) - MAX(e.start_at, \(from))"
+        let sql = """
+            SELECT \(key) AS k, \(extraColumn) AS p, SUM(\(inside)),
+                   COALESCE(SUM(CASE WHEN e.billable THEN \(inside) END), 0), COUNT(*)
+            FROM time_entries e LEFT JOIN tasks t ON t.id = e.task_id \(join)
+            WHERE e.deleted_at IS NULL AND \(condition)
+            GROUP BY k, p ORDER BY k, p
+            """
+        return (sql, arguments)
+    }
+
+    /// Totals per period, splitting entries at the boundaries; one indexed range scan per period.
+    private static func periodQuery(
+        _ filter: TimeEntryFilter, boundaries: [Date]
+    ) -> (String, [(any DatabaseValueConvertible)?]) {
+        var window = filter
+        window.from = nil
+        window.to = nil
+        let (condition, arguments) = conditions(of: window, entries: "e", task: "t")
+        let bounds = "[" + boundaries.map { String($0.storedMilliseconds) }.joined(separator: ",") + "]"
+        let inside = "MIN(e.end_at, b.hi) - MAX(e.start_at, b.lo)"
+        // CROSS JOIN keeps the periods as the outer loop, so each period probes the start index.
+        let sql = """
+            WITH b(idx, lo, hi) AS (
+                SELECT CAST(key AS INTEGER), value, lead(value) OVER (ORDER BY CAST(key AS INTEGER))
+                FROM json_each(?)
+            )
+            SELECT CAST(b.idx AS TEXT), NULL, SUM(\(inside)),
+                   COALESCE(SUM(CASE WHEN e.billable THEN \(inside) END), 0), COUNT(*)
+            FROM b CROSS JOIN time_entries e LEFT JOIN tasks t ON t.id = e.task_id
+            WHERE b.hi IS NOT NULL AND e.start_at < b.hi AND e.end_at > b.lo
+              AND e.start_at >= b.lo - \(longest) AND e.deleted_at IS NULL AND \(condition)
+            GROUP BY b.idx ORDER BY b.idx
+            """
+        return (sql, [bounds] + arguments)
+    }
+
+    private static func collect(
+        _ db: Database, sql: String, arguments: [(any DatabaseValueConvertible)?]
+    ) throws -> [TimeTotal] {
+        var totals: [TimeTotal] = []
+        let rows = try Row.fetchCursor(db.makeStatement(sql: sql), arguments: StatementArguments(arguments))
+        while let row = try rows.next() {
+            totals.append(
+                TimeTotal(
+                    key: try row.decode(String?.self, atIndex: 0), projectID: try row.decode(String?.self, atIndex: 1),
+                    seconds: Int(try row.decode(Int64.self, atIndex: 2) / 1000),
+                    billableSeconds: Int(try row.decode(Int64.self, atIndex: 3) / 1000),
+                    entries: try row.decode(Int.self, atIndex: 4)))
+        }
+        return totals
+    }
+
+    /// The WHERE conditions of a filter over the entries table aliased `entries`. With `task` (the
+    /// alias of a joined tasks table) the project condition uses the join, otherwise a subquery.
+    private static func conditions(
+        of filter: TimeEntryFilter, entries e: String, task t: String?
+    ) -> (String, [(any DatabaseValueConvertible)?]) {
+        var conditions: [String] = []
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        if filter.from != nil || filter.to != nil {
+            let from = filter.from?.storedMilliseconds ?? earliest
+            let to = filter.to?.storedMilliseconds ?? latest
+            conditions.append("\(e).start_at < ? AND \(e).end_at > ? AND \(e).start_at >= ? - \(longest)")
+            arguments += [to, from, from]
+        }
+        if let projectID = filter.projectID?.lowercased() {
+            if let t {
+                conditions.append("COALESCE(\(t).project_id, \(e).project_id) = ?")
+                arguments.append(projectID)
+            } else {
+                conditions.append(
+                    "(\(e).project_id = ? OR \(e).task_id IN (SELECT id FROM tasks WHERE project_id = ?))")
+                arguments += [projectID, projectID]
+            }
+        }
+        if let taskID = filter.taskID?.lowercased() {
+            conditions.append("\(e).task_id = ?")
+            arguments.append(taskID)
+        }
+        if let billable = filter.billable {
+            conditions.append("\(e).billable = ?")
+            arguments.append(billable ? 1 : 0)
+        }
+        return (conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), arguments)
+    }
+}

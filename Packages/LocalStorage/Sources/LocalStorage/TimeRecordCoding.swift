@@ -1,0 +1,112 @@
+import Foundation
+internal import GRDB
+
+extension ColumnReader {
+    mutating func bool() throws -> Bool {
+        try int() != 0
+    }
+}
+
+extension TimerRecord: StoredRecord {
+    static var table: TableSpec { .timers }
+
+    init(row: Row, startingAt index: Int) throws {
+        var reader = ColumnReader(row: row, index: index)
+        self.init(
+            id: try reader.string(), ownerID: try reader.string(), taskID: try reader.optionalString(),
+            projectID: try reader.optionalString(), note: try reader.string(), billable: try reader.bool(),
+            state: try reader.string(), intervals: try IntervalsJSON.decode(try reader.string()),
+            createdAt: try reader.date(), updatedAt: try reader.date(), deletedAt: try reader.optionalDate(),
+            version: try reader.int())
+    }
+
+    var columnValues: [(any DatabaseValueConvertible)?] {
+        [
+            id, ownerID, taskID, projectID, note, billable ? 1 : 0, state, IntervalsJSON.encode(intervals),
+            createdAt.storedMilliseconds, updatedAt.storedMilliseconds, deletedAt?.storedMilliseconds, version,
+        ]
+    }
+
+    func normalized() -> TimerRecord {
+        var record = self
+        record.id = id.lowercased()
+        record.ownerID = ownerID.lowercased()
+        record.taskID = taskID?.lowercased()
+        record.projectID = projectID?.lowercased()
+        record.intervals = intervals.map {
+            TimerIntervalRecord(start: $0.start.roundedToStoredPrecision, end: $0.end?.roundedToStoredPrecision)
+        }
+        record.createdAt = createdAt.roundedToStoredPrecision
+        record.updatedAt = updatedAt.roundedToStoredPrecision
+        record.deletedAt = deletedAt?.roundedToStoredPrecision
+        return record
+    }
+}
+
+extension TimeEntryRecord: StoredRecord {
+    static var table: TableSpec { .timeEntries }
+
+    init(row: Row, startingAt index: Int) throws {
+        var reader = ColumnReader(row: row, index: index)
+        let id = try reader.string()
+        let taskID = try reader.optionalString()
+        let projectID = try reader.optionalString()
+        let start = try reader.date()
+        _ = try reader.date()  // end_at: derived from start and duration
+        self.init(
+            id: id, taskID: taskID, projectID: projectID, start: start, durationSeconds: try reader.int(),
+            note: try reader.string(), billable: try reader.bool(), tags: try TagsJSON.decode(try reader.string()),
+            loggedBy: try reader.string(), createdAt: try reader.date(), updatedAt: try reader.date(),
+            deletedAt: try reader.optionalDate(), version: try reader.int())
+    }
+
+    var columnValues: [(any DatabaseValueConvertible)?] {
+        let start = start.storedMilliseconds
+        return [
+            id, taskID, projectID, start, start + Int64(durationSeconds) * 1000, durationSeconds, note,
+            billable ? 1 : 0, TagsJSON.encode(tags), loggedBy, createdAt.storedMilliseconds,
+            updatedAt.storedMilliseconds, deletedAt?.storedMilliseconds, version,
+        ]
+    }
+
+    /// Entries start on a whole second: with whole-second durations every boundary a report clips at
+    /// (midnight, the start of a week) then cuts an entry into whole seconds, so the parts add up to it.
+    func normalized() -> TimeEntryRecord {
+        var record = self
+        record.id = id.lowercased()
+        record.taskID = taskID?.lowercased()
+        record.projectID = projectID?.lowercased()
+        record.loggedBy = loggedBy.lowercased()
+        record.start = Date(timeIntervalSince1970: start.timeIntervalSince1970.rounded(.down))
+        record.createdAt = createdAt.roundedToStoredPrecision
+        record.updatedAt = updatedAt.roundedToStoredPrecision
+        record.deletedAt = deletedAt?.roundedToStoredPrecision
+        return record
+    }
+}
+
+/// The JSON text of a timer's `intervals` column: `[[start, end], …]` in milliseconds, `end` null
+/// while the interval runs.
+enum IntervalsJSON {
+    struct DecodingError: Error, CustomStringConvertible {
+        var description: String { "the stored intervals of a timer are not a JSON array of [start, end] pairs" }
+    }
+
+    static func encode(_ intervals: [TimerIntervalRecord]) -> String {
+        let pairs = intervals.map { interval in
+            "[\(interval.start.storedMilliseconds),\(interval.end.map { String($0.storedMilliseconds) } ?? "null")]"
+        }
+        return "[" + pairs.joined(separator: ",") + "]"
+    }
+
+    static func decode(_ text: String) throws -> [TimerIntervalRecord] {
+        guard let pairs = try? JSONDecoder().decode([[Int64?]].self, from: Data(text.utf8)) else {
+            throw DecodingError()
+        }
+        return try pairs.map { pair in
+            guard pair.count == 2, let start = pair[0] else { throw DecodingError() }
+            return TimerIntervalRecord(
+                start: Date(storedMilliseconds: start), end: pair[1].map(Date.init(storedMilliseconds:)))
+        }
+    }
+}
