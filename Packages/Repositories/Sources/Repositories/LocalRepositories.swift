@@ -299,7 +299,9 @@ public struct LocalTransferRepository: TransferRepository {
     public func merge(_ snapshot: Snapshot, progress: @escaping @Sendable (Int) -> Void) async throws
         -> ImportSummary
     {
-        let count = snapshot.projects.count + snapshot.taskLists.count + snapshot.tasks.count
+        let count =
+            snapshot.projects.count + snapshot.taskLists.count + snapshot.tasks.count + snapshot.timers.count
+            + snapshot.timeEntries.count
         return try await datastore.merge(
             snapshot, summary: "imported \(count) items", at: clock.now(), progress: progress)
     }

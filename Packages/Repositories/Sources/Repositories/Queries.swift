@@ -104,11 +104,22 @@ public struct Snapshot: Sendable, Equatable {
     public var projects: [Project]
     public var taskLists: [TaskList]
     public var tasks: [Task]
+    public var timers: [Entities.Timer]
+    public var timeEntries: [TimeEntry]
+    /// The person who owns the timers on the exporting device; a device that has no person yet adopts
+    /// it on import, so moving to a new machine keeps one's timers one's own.
+    public var personID: UUID?
 
-    public init(projects: [Project], taskLists: [TaskList], tasks: [Task]) {
+    public init(
+        projects: [Project], taskLists: [TaskList], tasks: [Task], timers: [Entities.Timer] = [],
+        timeEntries: [TimeEntry] = [], personID: UUID? = nil
+    ) {
+        self.personID = personID
         self.projects = projects
         self.taskLists = taskLists
         self.tasks = tasks
+        self.timers = timers
+        self.timeEntries = timeEntries
     }
 }
 

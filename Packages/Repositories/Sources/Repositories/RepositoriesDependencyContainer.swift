@@ -12,6 +12,7 @@ public final class RepositoriesDependencyContainer: Sendable {
     private let taskDatastore: any TaskDatastore
     private let historyDatastore: any HistoryDatastore
     private let transferDatastore: any TransferDatastore
+    private let timeDatastore: any TimeDatastore
     private let clock: any DateProvider
     private let ids: any IdentifierProvider
 
@@ -30,6 +31,7 @@ public final class RepositoriesDependencyContainer: Sendable {
         taskDatastore = SQLiteTaskDatastore(store: store)
         historyDatastore = SQLiteHistoryDatastore(store: store)
         transferDatastore = SQLiteTransferDatastore(store: store)
+        timeDatastore = SQLiteTimeDatastore(store: store)
         self.clock = clock
         self.ids = ids
     }
@@ -53,5 +55,19 @@ public final class RepositoriesDependencyContainer: Sendable {
 
     public func makeTransferRepository() -> any TransferRepository {
         LocalTransferRepository(datastore: transferDatastore, clock: clock)
+    }
+
+    public func makeTimerRepository() -> any TimerRepository {
+        LocalTimerRepository(
+            datastore: timeDatastore, tasks: taskDatastore, projects: projectDatastore, clock: clock, ids: ids)
+    }
+
+    public func makeTimeEntryRepository() -> any TimeEntryRepository {
+        LocalTimeEntryRepository(
+            datastore: timeDatastore, tasks: taskDatastore, projects: projectDatastore, clock: clock, ids: ids)
+    }
+
+    public func makeTimeReportRepository() -> any TimeReportRepository {
+        LocalTimeReportRepository(datastore: timeDatastore)
     }
 }

@@ -5,6 +5,8 @@ public enum EntityKind: String, Sendable, Equatable {
     case project
     case taskList = "list"
     case task
+    case timer
+    case timeEntry = "entry"
 }
 
 /// One possible match for an ambiguous reference, shown to the user so they can pick a sharper one.

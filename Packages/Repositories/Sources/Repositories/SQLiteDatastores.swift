@@ -49,8 +49,10 @@ public struct SQLiteProjectDatastore: ProjectDatastore {
                 // Storage only tombstones rows; the cascade is this datastore's promise, and it happens
                 // in the same transaction so one undo restores the whole project.
                 for task in try writer.tasks(TaskRecordFilter(projectID: id.storageID)) {
+                    try deleteTime(of: task.id, projectID: nil, writer: writer, at: date)
                     try writer.deleteTask(id: task.id, at: date)
                 }
+                try deleteTime(of: nil, projectID: id.storageID, writer: writer, at: date)
                 for list in try writer.taskLists(projectID: id.storageID) {
                     try writer.deleteTaskList(id: list.id, at: date)
                 }
@@ -166,6 +168,7 @@ public struct SQLiteTaskDatastore: TaskDatastore {
                 guard try writer.task(id: id.storageID) != nil else {
                     throw RepositoryError.notFound(kind: .task, reference: id.storageID)
                 }
+                try deleteTime(of: id.storageID, projectID: nil, writer: writer, at: date)
                 try writer.deleteTask(id: id.storageID, at: date)
             }
         }
@@ -210,20 +213,47 @@ public struct SQLiteTransferDatastore: TransferDatastore {
         return Snapshot(
             projects: try records.projects.map(RecordMapping.project),
             taskLists: try records.taskLists.map(RecordMapping.taskList),
-            tasks: try records.tasks.map(RecordMapping.task))
+            tasks: try records.tasks.map(RecordMapping.task),
+            timers: try records.timers.map(TimeMapping.timer),
+            timeEntries: try records.timeEntries.map(TimeMapping.entry),
+            personID: try await storage { try await store.setting(SQLiteTimeDatastore.personKey) }.map {
+                text throws(RepositoryError) in try UUID(storageID: text, field: "person id")
+            })
     }
 
     public func merge(
         _ snapshot: Snapshot, summary: String, at date: Date, progress: @escaping @Sendable (Int) -> Void
     ) async throws -> ImportSummary {
+        if let person = snapshot.personID {
+            try await storage {
+                try await store.write(summary: "person", at: date) { writer in
+                    if try writer.setting(SQLiteTimeDatastore.personKey) == nil {
+                        try writer.setSetting(SQLiteTimeDatastore.personKey, to: person.storageID)
+                    }
+                }
+            }
+        }
         let counts = try await storage {
             try await store.importRecords(
                 projects: snapshot.projects.map { RecordMapping.record($0) },
                 lists: snapshot.taskLists.map { RecordMapping.record($0) },
                 tasks: snapshot.tasks.map { RecordMapping.record($0) },
+                timers: snapshot.timers.map { TimeMapping.record($0) },
+                timeEntries: snapshot.timeEntries.map { TimeMapping.record($0) },
                 summary: summary, at: date, progress: progress)
         }
         return ImportSummary(inserted: counts.inserted, updated: counts.updated, unchanged: counts.unchanged)
+    }
+}
+
+/// Tombstones the timers and time entries of a task (or of a project itself) that is being deleted,
+/// in the deleting transaction, so time never points at a deleted item and one undo brings it all back.
+private func deleteTime(of taskID: String?, projectID: String?, writer: StoreWriter, at date: Date) throws {
+    for timer in try writer.timers(taskID: taskID, projectID: projectID) {
+        try writer.deleteTimer(id: timer.id, at: date)
+    }
+    for entry in try writer.timeEntries(taskID: taskID, projectID: projectID) {
+        try writer.deleteTimeEntry(id: entry.id, at: date)
     }
 }
 
