@@ -16,6 +16,8 @@ let package = Package(
         .package(path: "../Packages/TerminalUI"),
         .package(path: "../Packages/ProjectsFeature"),
         .package(path: "../Packages/TasksFeature"),
+        .package(path: "../Packages/TimersFeature"),
+        .package(path: "../Packages/ReportsFeature"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     ],
@@ -28,6 +30,8 @@ let package = Package(
                 .product(name: "TerminalUI", package: "TerminalUI"),
                 .product(name: "ProjectsFeature", package: "ProjectsFeature"),
                 .product(name: "TasksFeature", package: "TasksFeature"),
+                .product(name: "TimersFeature", package: "TimersFeature"),
+                .product(name: "ReportsFeature", package: "ReportsFeature"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -41,6 +45,9 @@ let package = Package(
                 .product(name: "Repositories", package: "Repositories"),
                 .product(name: "ProjectsFeature", package: "ProjectsFeature"),
                 .product(name: "TasksFeature", package: "TasksFeature"),
+                .product(name: "TimersFeature", package: "TimersFeature"),
+                .product(name: "ReportsFeature", package: "ReportsFeature"),
+                .product(name: "TerminalUI", package: "TerminalUI"),
             ]
         ),
     ],

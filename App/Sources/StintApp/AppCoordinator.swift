@@ -1,8 +1,10 @@
 import Entities
 import Foundation
 import ProjectsFeature
+import ReportsFeature
 import TasksFeature
 import TerminalUI
+import TimersFeature
 
 /// Builds features and routes between them. Commands hand it parsed input; it picks the feature,
 /// wires the feature's Services to an Adapter, and answers the feature's Coordinator requests
@@ -14,12 +16,12 @@ public struct AppCoordinator: Sendable {
         self.container = container
     }
 
-    func tasks(json: Bool) throws(WorkerError) -> any TasksFeatureInterface {
+    func tasks(json: Bool, output: (any TextOutput)? = nil) throws(WorkerError) -> any TasksFeatureInterface {
         let environment = container.environment
         return TasksBuilder.build(
-            services: TasksAdapter(worker: try container.makeTaskWorker()),
+            services: TasksAdapter(worker: try container.makeTaskWorker(), timeWorker: try container.makeTimeWorker()),
             coordinator: TasksRouting(canPrompt: environment.canPrompt), analytics: container.analytics,
-            output: container.output, style: environment.style, format: json ? .json : .human,
+            output: output ?? container.output, style: environment.style, format: json ? .json : .human,
             today: TasksAdapter.calendarDay(container.calendar.today), timeZone: environment.timeZone)
     }
 
@@ -27,11 +29,68 @@ public struct AppCoordinator: Sendable {
         let environment = container.environment
         return ProjectsBuilder().build(
             services: ProjectsAdapter(
-                projectWorker: try container.makeProjectWorker(), listWorker: try container.makeTaskListWorker()),
+                projectWorker: try container.makeProjectWorker(), listWorker: try container.makeTaskListWorker(),
+                timeWorker: try container.makeTimeWorker()),
             coordinator: ProjectsRouting(coordinator: self, canPrompt: environment.canPrompt),
             analytics: container.analytics, output: container.output, style: environment.style,
             format: json ? .json : .human, today: TasksAdapter.calendarDay(container.calendar.today),
             timeZone: environment.timeZone)
+    }
+
+    func timers(json: Bool, output: (any TextOutput)? = nil) throws(WorkerError) -> any TimersFeatureInterface {
+        let environment = container.environment
+        return TimersBuilder.build(
+            services: TimersAdapter(worker: try container.makeTimeWorker()),
+            coordinator: TimersRouting(coordinator: self, canPrompt: environment.canPrompt),
+            analytics: container.analytics, output: output ?? container.output, style: environment.style,
+            format: json ? .json : .human, today: TasksAdapter.calendarDay(container.calendar.today),
+            timeZone: environment.timeZone)
+    }
+
+    func reports(format: ReportFormat) throws(WorkerError) -> any ReportsFeatureInterface {
+        let environment = container.environment
+        return ReportsBuilder.build(
+            services: ReportsAdapter(worker: try container.makeReportWorker()), analytics: container.analytics,
+            output: container.output, style: environment.style, format: format,
+            today: TasksAdapter.calendarDay(container.calendar.today), timeZone: environment.timeZone)
+    }
+
+    /// Lets the user pick a task with the Tasks feature's picker, for the Timers feature.
+    func pickTask() async throws -> TasksFeature.TaskPick {
+        let environment = container.environment
+        let tasks = TasksBuilder.build(
+            services: TasksAdapter(worker: try container.makeTaskWorker(), timeWorker: try container.makeTimeWorker()),
+            coordinator: TasksRouting(canPrompt: environment.canPrompt), analytics: container.analytics,
+            output: container.output, style: environment.style, format: .human,
+            today: TasksAdapter.calendarDay(container.calendar.today), timeZone: environment.timeZone,
+            input: StandardLineReader(output: container.output))
+        return try await tasks.pick(TasksFeature.TaskQuery())
+    }
+
+    /// `stint` alone: the Timers feature's time overview above the Tasks feature's dashboard. For
+    /// `--json` both features write into buffers and their objects are merged into one, so a script
+    /// still reads a single JSON document (`time` holds the overview).
+    func dashboard(json: Bool) async throws {
+        guard json else {
+            try await timers(json: false).overview()
+            container.output.write("\n")
+            try await tasks(json: false).dashboard()
+            return
+        }
+        let timeOutput = CapturedOutput()
+        let tasksOutput = CapturedOutput()
+        try await timers(json: true, output: timeOutput).overview()
+        try await tasks(json: true, output: tasksOutput).dashboard()
+        guard
+            var merged = try? JSONSerialization.jsonObject(with: Data(tasksOutput.text.utf8)) as? [String: Any],
+            let time = try? JSONSerialization.jsonObject(with: Data(timeOutput.text.utf8))
+        else {
+            throw WorkerError(.unexpected, "the dashboard could not be assembled as JSON")
+        }
+        merged["time"] = time
+        let data = try JSONSerialization.data(
+            withJSONObject: merged, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        container.output.write((String(data: data, encoding: .utf8) ?? "{}") + "\n")
     }
 
     /// Reverts the last change and says what it was.
@@ -99,6 +158,28 @@ struct TasksRouting: TasksCoordinator {
     let canPrompt: Bool
 
     /// On a terminal the user answers; elsewhere there is nobody to ask and the command was explicit.
+    func confirm(_ question: String) async -> Bool {
+        guard canPrompt else { return true }
+        return Prompt.confirm(question, default: false)
+    }
+}
+
+/// What the Timers feature asks of its host.
+struct TimersRouting: TimersCoordinator {
+    let coordinator: AppCoordinator
+    let canPrompt: Bool
+
+    /// `stint timer start` without a task: on a terminal the Tasks feature's picker asks, and the
+    /// chosen task's id goes back to the Timers feature; elsewhere nobody can answer.
+    func chooseTask() async throws -> TaskChoice {
+        guard canPrompt else { return .unavailable }
+        switch try await coordinator.pickTask() {
+        case .chosen(let task): return .chosen(reference: task.id)
+        case .cancelled: return .cancelled
+        }
+    }
+
+    /// Deleting an entry asks on a terminal; a script that typed the command means it.
     func confirm(_ question: String) async -> Bool {
         guard canPrompt else { return true }
         return Prompt.confirm(question, default: false)

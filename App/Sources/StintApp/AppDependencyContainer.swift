@@ -64,6 +64,21 @@ public final class AppDependencyContainer: Sendable {
         HistoryWorker(history: try repositories().makeHistoryRepository())
     }
 
+    func makeTimeWorker() throws(WorkerError) -> TimeWorker {
+        let data = try repositories()
+        return TimeWorker(
+            timers: data.makeTimerRepository(), entries: data.makeTimeEntryRepository(),
+            sums: data.makeTimeReportRepository(), tasks: data.makeTaskRepository(),
+            projects: data.makeProjectRepository(), calendar: calendar)
+    }
+
+    func makeReportWorker() throws(WorkerError) -> ReportWorker {
+        let data = try repositories()
+        return ReportWorker(
+            sums: data.makeTimeReportRepository(), timers: data.makeTimerRepository(), tasks: data.makeTaskRepository(),
+            projects: data.makeProjectRepository(), calendar: calendar)
+    }
+
     func makeTransferWorker() throws(WorkerError) -> TransferWorker {
         let data = try repositories()
         return TransferWorker(

@@ -7,6 +7,7 @@ import Repositories
 struct ProjectsAdapter: ProjectsServices {
     let projectWorker: ProjectWorker
     let listWorker: TaskListWorker
+    let timeWorker: TimeWorker
 
     func projects(includeArchived: Bool) async throws -> [ProjectsFeature.Project] {
         try await projectWorker.overviews(includeArchived: includeArchived).map(Self.project)
@@ -18,7 +19,10 @@ struct ProjectsAdapter: ProjectsServices {
 
     func projectDetail(reference: String) async throws -> ProjectDetail {
         let (overview, lists) = try await projectWorker.overview(reference)
-        return ProjectDetail(project: Self.project(overview), lists: lists.map(Self.taskList))
+        let time = try await timeWorker.projectTotals(overview.project.id)
+        return ProjectDetail(
+            project: Self.project(overview), lists: lists.map(Self.taskList),
+            time: ProjectTime(totalSeconds: time.total, billableSeconds: time.billable, thisWeekSeconds: time.week))
     }
 
     func addProject(name: String, note: String?) async throws -> ProjectsFeature.Project {

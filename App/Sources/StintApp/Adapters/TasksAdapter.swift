@@ -8,6 +8,8 @@ import TerminalUI
 /// made by the feature (what to show) or by the worker and the layers below (what is allowed).
 struct TasksAdapter: TasksServices {
     let worker: TaskWorker
+    /// Sums the time logged on a task for `task show`.
+    let timeWorker: TimeWorker
 
     func tasks(matching query: TasksFeature.TaskQuery, today: CalendarDay) async throws -> [TasksFeature.Task] {
         try await worker.search(Self.search(query)).map(Self.task)
@@ -18,7 +20,10 @@ struct TasksAdapter: TasksServices {
     }
 
     func task(reference: String) async throws -> TasksFeature.Task {
-        Self.task(try await worker.details(reference))
+        let details = try await worker.details(reference)
+        var task = Self.task(details)
+        task.loggedSeconds = try await timeWorker.loggedSeconds(onTask: details.task.id)
+        return task
     }
 
     func addTask(_ draft: TaskDraft) async throws -> TasksFeature.Task {

@@ -7,6 +7,24 @@ import TerminalUI
 /// today's date from the injected clock. Errors are ``WorkerError``s with one-line messages.
 struct InputReader: Sendable {
     let today: Day
+    /// The instant the command runs at, from the injected clock.
+    let now: Date
+    let timeZone: TimeZone
+
+    /// An instant such as `09:15`, `10 min ago`, `yesterday 17:00` (never more than a minute ahead).
+    func instant(_ text: String, field: String = "at") throws(WorkerError) -> Date {
+        try working { try InstantExpression.parse(text, field: field, now: now, timeZone: timeZone) }
+    }
+
+    /// A time of day such as `14:00` on `day` in the user's time zone.
+    func time(_ text: String, on day: Day, field: String = "start") throws(WorkerError) -> Date {
+        try working { try TimeOfDay.parse(text, field: field).date(on: day, in: timeZone) }
+    }
+
+    /// A plain `Day` (not the feature's `CalendarDay`).
+    func entityDay(_ text: String, field: String) throws(WorkerError) -> Day {
+        try working { try DayExpression.parse(text, today: today, field: field) }
+    }
 
     func day(_ text: String, field: String = "due") throws(WorkerError) -> CalendarDay {
         TasksAdapter.calendarDay(try working { try DayExpression.parse(text, today: today, field: field) })

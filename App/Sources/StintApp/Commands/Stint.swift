@@ -1,18 +1,19 @@
 import ArgumentParser
 import Foundation
 
-/// `stint`: projects, task lists, tasks and (soon) time, offline first.
+/// `stint`: projects, task lists, tasks and time tracking, offline first.
 public struct Stint: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "stint",
-        abstract: "Projects, task lists and tasks from the command line, offline first.",
+        abstract: "Projects, task lists, tasks and time tracking from the command line, offline first.",
         discussion: """
-            Run `stint` alone for a dashboard of overdue, due-today and in-progress work.
+            Run `stint` alone for a dashboard: the running timer, today's and this week's time, and
+            overdue, due-today and in-progress tasks.
 
             Data lives in $STINT_HOME, else $XDG_DATA_HOME/stint, else ~/.local/share/stint.
             Tasks are referenced by their number (12) or an id prefix (3f9a2c); projects and lists
             by name (any case) or id prefix. Dates: 2026-12-01, today, tomorrow, fri, +3d, +2w.
-            Durations: 1h30m, 90m, 1.5h.
+            Durations: 1h30m, 90m, 1.5h. Times (--at): 09:15, "10 min ago", "yesterday 17:30".
 
             Exit codes: 0 ok, 1 unexpected, 2 not found, 3 ambiguous reference, 4 invalid input,
             5 conflict, 6 storage problem, 64 command-line usage.
@@ -21,13 +22,17 @@ public struct Stint: AsyncParsableCommand {
               stint project add Work
               stint task add "Write report" --project Work --due fri --priority high --tag writing
               stint task list --due overdue
+              stint timer start 12
+              stint log 45m 12 --date yesterday
+              stint report --month --by day
               stint task done 12
               stint undo
             """,
         version: "0.1.0",
         subcommands: [
-            DashboardCommand.self, ProjectCommand.self, ListCommand.self, TaskCommand.self, UndoCommand.self,
-            ExportCommand.self, ImportCommand.self,
+            DashboardCommand.self, ProjectCommand.self, ListCommand.self, TaskCommand.self, TimerCommand.self,
+            LogCommand.self, EntriesCommand.self, ReportCommand.self, UndoCommand.self, ExportCommand.self,
+            ImportCommand.self,
         ],
         defaultSubcommand: DashboardCommand.self
     )
@@ -60,13 +65,13 @@ extension StintCommand {
 struct DashboardCommand: StintCommand {
     static let configuration = CommandConfiguration(
         commandName: "dashboard",
-        abstract: "Overdue, due-today and in-progress tasks (what `stint` alone shows).",
+        abstract: "The running timer, time logged today and this week, and tasks that need attention.",
         discussion: "Examples:\n  stint\n  stint dashboard --json")
 
     @OptionGroup var global: GlobalOptions
 
     func run(with coordinator: AppCoordinator, input: InputReader) async throws {
-        try await coordinator.tasks(json: global.json).dashboard()
+        try await coordinator.dashboard(json: global.json)
     }
 }
 

@@ -3,8 +3,10 @@ import Entities
 import Foundation
 import Logging
 import ProjectsFeature
+import ReportsFeature
 import TasksFeature
 import TerminalUI
+import TimersFeature
 
 /// Starting and ending a run of `stint`: the composition root and the error presentation.
 public enum StintRuntime {
@@ -36,7 +38,9 @@ public enum StintRuntime {
         let environment = try AppEnvironment.current()
         let container = AppDependencyContainer(environment: environment)
         return Started(
-            coordinator: AppCoordinator(container: container), input: InputReader(today: container.calendar.today))
+            coordinator: AppCoordinator(container: container),
+            input: InputReader(
+                today: container.calendar.today, now: container.calendar.now, timeZone: environment.timeZone))
     }
 
     /// Parses `arguments`, runs the command and returns the exit code. Every failure becomes one line
@@ -62,6 +66,10 @@ public enum StintRuntime {
         } catch let error as TasksFeatureError {
             return report(error, verbose: false)
         } catch let error as ProjectsFeatureError {
+            return report(error, verbose: false)
+        } catch let error as TimersFeatureError {
+            return report(error, verbose: false)
+        } catch let error as ReportsFeatureError {
             return report(error, verbose: false)
         } catch {
             // `--help` on a subcommand arrives here as the parser's own help command, which "fails"
@@ -105,6 +113,10 @@ public enum StintRuntime {
             return (error.description, .invalidInput, [])
         case let error as ProjectsFeatureError:
             return (error.localizedDescription, .conflict, [])
+        case let error as TimersFeatureError:
+            return (error.description, .invalidInput, [])
+        case let error as ReportsFeatureError:
+            return (error.description, .invalidInput, [])
         case let error as ArgumentParser.ValidationError:
             return (error.message, .usage, [])
         case let error as ExitCode:

@@ -134,16 +134,58 @@ public struct TaskList: Sendable, Hashable, Codable, Identifiable {
     }
 }
 
+/// The time logged against one project, as `stint project show` reports it. Computed by the host from the time
+/// entries, so the feature never needs to know how time is stored or what "this week" means in a time zone.
+///
+/// JSON (stable keys): `total_seconds`, `billable_seconds`, `this_week_seconds` (ints).
+public struct ProjectTime: Sendable, Hashable, Codable {
+    /// Everything ever logged on the project's tasks and on the project itself.
+    public var totalSeconds: Int
+    /// The part of `totalSeconds` marked billable.
+    public var billableSeconds: Int
+    /// The part of `totalSeconds` logged in the current week.
+    public var thisWeekSeconds: Int
+
+    public init(totalSeconds: Int, billableSeconds: Int, thisWeekSeconds: Int) {
+        self.totalSeconds = totalSeconds
+        self.billableSeconds = billableSeconds
+        self.thisWeekSeconds = thisWeekSeconds
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case totalSeconds = "total_seconds"
+        case billableSeconds = "billable_seconds"
+        case thisWeekSeconds = "this_week_seconds"
+    }
+}
+
 /// One project with its task lists: what `stint project show` displays.
 ///
-/// JSON (stable keys): `project` (a ``Project`` object) and `lists` (an array of ``TaskList`` objects, ordered as
-/// the services returned them; `[]` when the project has none).
+/// JSON (stable keys): `project` (a ``Project`` object), `lists` (an array of ``TaskList`` objects, ordered as
+/// the services returned them; `[]` when the project has none) and `time` (a ``ProjectTime`` object, or `null`
+/// when the host did not load it).
 public struct ProjectDetail: Sendable, Hashable, Codable {
     public var project: Project
     public var lists: [TaskList]
+    /// `nil` when the time totals were not loaded; the detail then leaves the Time line out.
+    public var time: ProjectTime?
 
-    public init(project: Project, lists: [TaskList]) {
+    /// `time` is last and optional, so hosts written before time tracking compile unchanged.
+    public init(project: Project, lists: [TaskList], time: ProjectTime? = nil) {
         self.project = project
         self.lists = lists
+        self.time = time
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case project, lists, time
+    }
+
+    // Written by hand only so that a missing `time` is an explicit `null` (the synthesised encoder omits it).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(project, forKey: .project)
+        try container.encode(lists, forKey: .lists)
+        try container.encode(time, forKey: .time)
     }
 }

@@ -108,9 +108,12 @@ struct ProjectsPresenter: Sendable {
     func detail(_ detail: ProjectDetail) -> ProjectsScreen {
         if format == .json { return .json(detail) }
         let project = detail.project
-        let fields: [ProjectDetailViewModel.Field] = [
+        var fields: [ProjectDetailViewModel.Field] = [
             .init(label: "Status", value: project.isArchived ? TableCell("archived", color: .dim) : "active"),
             .init(label: "Tasks", value: TableCell("\(project.openTasks) open, \(project.doneTasks) done")),
+        ]
+        if let time = detail.time { fields.append(.init(label: "Time", value: TableCell(timeSummary(time)))) }
+        fields += [
             .init(label: "Lists", value: TableCell(String(detail.lists.count))),
             .init(label: "Created", value: TableCell(timestamp(project.createdAt))),
             .init(label: "Updated", value: TableCell(timestamp(project.updatedAt))),
@@ -222,6 +225,16 @@ struct ProjectsPresenter: Sendable {
     }
 
     // MARK: Formatting
+
+    /// "32h 10m logged · 12h billable · 4h 30m this week", or "none logged yet" for a project without time.
+    func timeSummary(_ time: ProjectTime) -> String {
+        guard time.totalSeconds > 0 else { return "none logged yet" }
+        return [
+            "\(DurationText.format(seconds: time.totalSeconds)) logged",
+            "\(DurationText.format(seconds: time.billableSeconds)) billable",
+            "\(DurationText.format(seconds: time.thisWeekSeconds)) this week",
+        ].joined(separator: " · ")
+    }
 
     func relativeDay(_ date: Date) -> String {
         RelativeDayText.describe(CalendarDay.from(date, in: timeZone), today: today)

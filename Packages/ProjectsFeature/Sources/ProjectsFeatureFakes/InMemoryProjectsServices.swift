@@ -7,6 +7,8 @@ import ProjectsFeature
 /// every count from them, and resolves references the way the app does: a case-insensitive exact name first, then
 /// a UUID prefix of at least four characters; several matches raise ``ProjectsFakeError/ambiguous(kind:reference:candidates:)``.
 /// Time stands still at `now` unless a test moves it, so output is reproducible.
+/// Logged time is whatever ``seedTime(_:project:)`` recorded; a project never given any reports zeros, as the app
+/// does for a project without time entries.
 public actor InMemoryProjectsServices: ProjectsServices {
     private struct StoredProject {
         var id: UUID
@@ -33,6 +35,7 @@ public actor InMemoryProjectsServices: ProjectsServices {
     private var projectsByID: [UUID: StoredProject] = [:]
     private var listsByID: [UUID: StoredList] = [:]
     private var tasks: [StoredTask] = []
+    private var timeByProjectID: [UUID: ProjectTime] = [:]
     private let makeID: @Sendable () -> UUID
 
     /// The time stamped on every change.
@@ -81,6 +84,11 @@ public actor InMemoryProjectsServices: ProjectsServices {
         for _ in 0..<max(0, done) { tasks.append(StoredTask(projectID: owner.id, listID: listID, isDone: true)) }
     }
 
+    /// Records the time totals `projectDetail` reports for the project `project` refers to.
+    public func seedTime(_ time: ProjectTime, project: String) throws {
+        timeByProjectID[try resolveProject(project).id] = time
+    }
+
     /// How many tasks exist in all projects (lets tests check that a deletion took, or left, the tasks).
     public var taskCount: Int { tasks.count }
 
@@ -103,7 +111,8 @@ public actor InMemoryProjectsServices: ProjectsServices {
     public func projectDetail(reference: String) async throws -> ProjectDetail {
         let project = try resolveProject(reference)
         let lists = sortedLists().filter { $0.projectID == project.id }.map(model(of:))
-        return ProjectDetail(project: model(of: project), lists: lists)
+        let time = timeByProjectID[project.id] ?? ProjectTime(totalSeconds: 0, billableSeconds: 0, thisWeekSeconds: 0)
+        return ProjectDetail(project: model(of: project), lists: lists, time: time)
     }
 
     public func addProject(name: String, note: String?) async throws -> Project {
@@ -151,6 +160,7 @@ public actor InMemoryProjectsServices: ProjectsServices {
         let project = try resolveProject(reference)
         let snapshot = model(of: project)
         projectsByID[project.id] = nil
+        timeByProjectID[project.id] = nil
         listsByID = listsByID.filter { $0.value.projectID != project.id }
         tasks.removeAll { $0.projectID == project.id }
         return snapshot

@@ -24,7 +24,7 @@ public enum SampleProjects {
         }
     }
 
-    /// A store holding four projects (one archived), four lists and some open and done tasks.
+    /// A store holding four projects (one archived), four lists, some open and done tasks and logged time.
     public static func makeServices() async -> InMemoryProjectsServices {
         let services = InMemoryProjectsServices(now: referenceDate)
         await populate(services)
@@ -56,6 +56,18 @@ public enum SampleProjects {
             try await services.seedTasks(project: "Home", list: "Errands", open: 3, done: 1)
             try await services.seedTasks(project: "Side project", open: 2)
             try await services.seedTasks(project: "Garden 2025", list: "Beds", done: 6)
+            // Work fills every part of the Time line, Side project's time is all from this week, Home has none
+            // logged and the archived Garden's time is all from last year.
+            let hour = 3_600
+            try await services.seedTime(
+                ProjectTime(
+                    totalSeconds: 32 * hour + 600, billableSeconds: 12 * hour, thisWeekSeconds: 4 * hour + 1_800),
+                project: "Work")
+            try await services.seedTime(
+                ProjectTime(totalSeconds: 3 * hour + 1_200, billableSeconds: 0, thisWeekSeconds: 3 * hour + 1_200),
+                project: "Side project")
+            try await services.seedTime(
+                ProjectTime(totalSeconds: 41 * hour, billableSeconds: 0, thisWeekSeconds: 0), project: "Garden 2025")
         } catch {
             // The names above are fixed and unique; a failure here is a bug in this file, not bad input.
             assertionFailure("sample data is inconsistent: \(error)")

@@ -26,7 +26,7 @@ struct InteractorTests {
 
         #expect(await harness.coordinator.shownProjectIDs.isEmpty)
         let object = try #require(try jsonObject(harness.output.text) as? [String: Any])
-        #expect(Set(object.keys) == ["project", "lists"])
+        #expect(Set(object.keys) == ["project", "lists", "time"])
     }
 
     @Test func showRethrowsTheCoordinatorsErrorAfterPrintingTheDetail() async throws {

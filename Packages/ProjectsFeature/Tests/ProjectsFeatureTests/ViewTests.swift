@@ -43,7 +43,7 @@ struct ViewTests {
         let output = try render(Fixture.presenter(.json).detail(detail))
 
         let object = try #require(try jsonObject(output.text) as? [String: Any])
-        #expect(Set(object.keys) == ["project", "lists"])
+        #expect(Set(object.keys) == ["project", "lists", "time"])
         let list = try #require((object["lists"] as? [[String: Any]])?.first)
         #expect(Set(list.keys) == ["id", "name", "project_name", "open_tasks", "done_tasks", "created_at"])
         #expect(list["created_at"] as? String == "2026-02-28T09:00:00Z")

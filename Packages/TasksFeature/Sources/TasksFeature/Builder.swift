@@ -31,6 +31,14 @@ public protocol TasksFeatureInterface: Sendable {
     func note(_ reference: String, text: String) async throws
     /// Prints what needs attention: overdue, due today, in progress, and the open count.
     func dashboard() async throws
+    /// Lets the user choose one active task interactively, for commands that need a task but were given none.
+    ///
+    /// Shows up to 15 active tasks matching `query` (in progress first), then asks for a task number or words to
+    /// search by, up to five times. Writes human text whatever the output format, so the host should only call
+    /// this when someone is at the terminal. Prints a hint and returns ``TaskPick/cancelled`` when there is
+    /// nothing to pick; an empty answer or end of input also cancels.
+    /// - Parameter query: narrows the candidates (project, list, tag, …); done tasks are never offered.
+    func pick(_ query: TaskQuery) async throws -> TaskPick
 }
 
 /// Assembles the Tasks feature. This is the only public way to obtain a ``TasksFeatureInterface``; the interactor,
@@ -46,6 +54,8 @@ public enum TasksBuilder {
     ///   - format: human text or JSON.
     ///   - today: the user's calendar day, for relative due dates (the feature never reads the clock).
     ///   - timeZone: the zone timestamps are shown in.
+    ///   - input: where ``TasksFeatureInterface/pick(_:)`` reads the user's answers (standard input by default;
+    ///     a `ScriptedLineReader` in tests).
     public static func build(
         services: any TasksServices,
         coordinator: any TasksCoordinator,
@@ -54,7 +64,8 @@ public enum TasksBuilder {
         style: TerminalStyle,
         format: OutputFormat,
         today: CalendarDay,
-        timeZone: TimeZone
+        timeZone: TimeZone,
+        input: any LineReader = StandardLineReader()
     ) -> any TasksFeatureInterface {
         TasksInteractor(
             services: services,
@@ -62,7 +73,8 @@ public enum TasksBuilder {
             analytics: analytics,
             presenter: TasksPresenter(format: format, today: today, timeZone: timeZone),
             view: TasksView(output: output, style: style),
-            today: today
+            today: today,
+            input: input
         )
     }
 }

@@ -10,6 +10,8 @@ struct TasksInteractor: TasksFeatureInterface {
     let presenter: TasksPresenter
     let view: TasksView
     let today: CalendarDay
+    /// Answers for the picker; nothing else reads input.
+    let input: any LineReader
 
     func list(_ query: TaskQuery) async throws {
         let tasks = try await services.tasks(matching: query, today: today)
@@ -97,5 +99,110 @@ struct TasksInteractor: TasksFeatureInterface {
             )
         )
         try view.render(presenter.dashboard(dashboard))
+    }
+}
+
+// MARK: - Picker
+
+extension TasksInteractor {
+    func pick(_ query: TaskQuery) async throws -> TaskPick {
+        var base = query
+        base.status = Self.pickableStatus(query.status)
+        let limit = max(1, min(query.limit ?? TasksPresenter.pickerPageSize, TasksPresenter.pickerPageSize))
+
+        let first = try await candidates(base, limit: limit)
+        guard !first.tasks.isEmpty else {
+            analytics.track(.picked(chosen: false, rounds: 0))
+            try view.render(presenter.nothingToPick())
+            return .cancelled
+        }
+        // Any number shown in an earlier round stays valid: a search that did not help should not cost the user
+        // the list they already saw.
+        var offered: [Int: Task] = [:]
+        func show(_ page: (tasks: [Task], total: Int)) throws {
+            for task in page.tasks { offered[task.number] = task }
+            for screen in presenter.pickerCandidates(page.tasks, total: page.total) { try view.render(screen) }
+        }
+        func finish(_ task: Task?, rounds: Int) -> TaskPick {
+            analytics.track(.picked(chosen: task != nil, rounds: rounds))
+            return task.map(TaskPick.chosen) ?? .cancelled
+        }
+
+        try show(first)
+        for round in 1...TasksPresenter.pickerRounds {
+            guard let line = input.readLine(prompt: TasksPresenter.pickerPrompt) else {
+                return finish(nil, rounds: round)
+            }
+            switch PickerAnswer(line) {
+            case .cancel:
+                return finish(nil, rounds: round)
+            case .number(let number):
+                if let task = offered[number] { return finish(task, rounds: round) }
+                try view.render(presenter.pickerNotOffered(number))
+            case .words(let words):
+                var search = base
+                search.text = words
+                let found = try await candidates(search, limit: limit)
+                if found.total == 1, let only = found.tasks.first { return finish(only, rounds: round) }
+                if found.tasks.isEmpty {
+                    try view.render(presenter.pickerNoMatch(words))
+                } else {
+                    try show(found)
+                }
+            }
+        }
+        try view.render(presenter.pickerGaveUp())
+        return finish(nil, rounds: TasksPresenter.pickerRounds)
+    }
+
+    /// Up to `limit` tasks matching `query`, in-progress ones first (each group in the query's order), and how
+    /// many match in all. Two bounded reads instead of one unbounded one, so a huge backlog costs nothing extra.
+    private func candidates(_ query: TaskQuery, limit: Int) async throws -> (tasks: [Task], total: Int) {
+        var tasks: [Task] = []
+        if query.status.includes(.inProgress) {
+            var started = query
+            started.status = .inProgress
+            started.limit = limit
+            tasks = try await services.tasks(matching: started, today: today)
+        }
+        if query.status.includes(.open), tasks.count < limit {
+            var waiting = query
+            waiting.status = .open
+            waiting.limit = limit - tasks.count
+            tasks += try await services.tasks(matching: waiting, today: today)
+        }
+        guard tasks.count >= limit else { return (tasks, tasks.count) }
+        return (tasks, try await services.countTasks(matching: query, today: today))
+    }
+
+    /// Done tasks are never offered; a query for open-only or in-progress-only tasks keeps that narrower choice.
+    private static func pickableStatus(_ status: StatusFilter) -> StatusFilter {
+        switch status {
+        case .open, .inProgress: status
+        case .active, .done, .all: .active
+        }
+    }
+}
+
+/// What one line typed at the picker's prompt means.
+enum PickerAnswer: Equatable {
+    case cancel
+    /// Digits, optionally after "#", as the # column shows them.
+    case number(Int)
+    /// Anything else: text to search titles and notes for.
+    case words(String)
+
+    init(_ line: String) {
+        let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else {
+            self = .cancel
+            return
+        }
+        let digits = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
+        if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(digits) {
+            self = .number(number)
+        } else {
+            self = .words(text)
+        }
     }
 }

@@ -7,7 +7,7 @@ import TerminalUI
 // JSON (what `--json` prints) is part of the CLI's public contract. Keys are snake_case and must not change:
 //
 //   Task:      id, number, title, note, status, priority, due, tags, estimate_seconds, project_name, list_name,
-//              completed_at, created_at, updated_at
+//              completed_at, created_at, updated_at, logged_seconds
 //   Dashboard: overdue, due_today, in_progress, open_count, overdue_count, due_today_count, in_progress_count
 //   count:     count
 //
@@ -63,7 +63,11 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
     public var completedAt: Date?
     public var createdAt: Date
     public var updatedAt: Date
+    /// Time logged against the task, in seconds; `nil` when it was not loaded. Only a single-task read (`show`)
+    /// fills it: summing the time entries of every row of a list would make listing slow for nothing.
+    public var loggedSeconds: Int?
 
+    /// `loggedSeconds` comes last, so callers written before time tracking existed compile unchanged.
     public init(
         id: String,
         number: Int,
@@ -78,7 +82,8 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
         listName: String? = nil,
         completedAt: Date? = nil,
         createdAt: Date,
-        updatedAt: Date
+        updatedAt: Date,
+        loggedSeconds: Int? = nil
     ) {
         self.id = id
         self.number = number
@@ -94,6 +99,7 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
         self.completedAt = completedAt
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.loggedSeconds = loggedSeconds
     }
 
     /// Not done and due before `today`.
@@ -115,6 +121,7 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
         case completedAt = "completed_at"
         case createdAt = "created_at"
         case updatedAt = "updated_at"
+        case loggedSeconds = "logged_seconds"
     }
 
     // Written by hand only so that optionals become an explicit `null` (the synthesised encoder omits them).
@@ -134,6 +141,7 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
         try container.encode(completedAt, forKey: .completedAt)
         try container.encode(createdAt, forKey: .createdAt)
         try container.encode(updatedAt, forKey: .updatedAt)
+        try container.encode(loggedSeconds, forKey: .loggedSeconds)
     }
 }
 
@@ -356,6 +364,14 @@ public struct Dashboard: Sendable, Equatable, Codable {
         case dueTodayCount = "due_today_count"
         case inProgressCount = "in_progress_count"
     }
+}
+
+/// The outcome of ``TasksFeatureInterface/pick(_:)``: the task the user chose, or that they chose none (an empty
+/// answer, end of input, too many unanswerable tries, or nothing to pick from). Cancelling is not an error: the
+/// caller decides what "no task" means for its command.
+public enum TaskPick: Sendable, Equatable {
+    case chosen(Task)
+    case cancelled
 }
 
 /// How the feature writes its results: aligned text for people, or JSON for scripts.

@@ -152,6 +152,40 @@ struct TasksPresenter: Sendable {
         return .lines(["Kept task \(task.number) \(Self.quoted(task.title)); nothing was deleted."])
     }
 
+    // MARK: Picker (human text in every format: it only runs with someone at the terminal)
+
+    static let pickerPrompt = "Task number, or words to search (empty to cancel): "
+    static let nothingToPickMessage = "No open tasks to pick from. Add one with: stint task add \"title\""
+    /// More rows than this no longer fit on one screen next to the prompt; searching narrows the rest.
+    static let pickerPageSize = 15
+    /// After this many unanswerable replies the picker stops, so a confused user is never stuck in a loop.
+    static let pickerRounds = 5
+
+    /// The candidates as a compact table, with a hint when only the first few of `total` are shown.
+    func pickerCandidates(_ tasks: [Task], total: Int) -> [TasksScreen] {
+        var screens = [TasksScreen.table(table(for: tasks, showStatus: false, compact: true))]
+        if total > tasks.count {
+            screens.append(.lines(["Showing \(tasks.count) of \(total) tasks; type words to narrow the list."]))
+        }
+        return screens
+    }
+
+    func nothingToPick() -> TasksScreen {
+        .lines([Self.nothingToPickMessage])
+    }
+
+    func pickerNoMatch(_ words: String) -> TasksScreen {
+        .lines(["No open task matches \(Self.quoted(words)); try other words or a number from the list."])
+    }
+
+    func pickerNotOffered(_ number: Int) -> TasksScreen {
+        .lines(["Task \(number) is not in the list; type a number from the # column."])
+    }
+
+    func pickerGaveUp() -> TasksScreen {
+        .lines(["No task picked after \(Self.pickerRounds) tries."])
+    }
+
     // MARK: Pieces
 
     func table(for tasks: [Task], showStatus: Bool, compact: Bool = false) -> TaskTable {
@@ -217,6 +251,9 @@ struct TasksPresenter: Sendable {
                 label: "Estimate",
                 value: task.estimateSeconds.map { DurationText.format(seconds: $0) } ?? "none"
             ),
+        ]
+        if let logged = loggedField(task) { fields.append(logged) }
+        fields += [
             DetailField(label: "Created", value: timestamp(task.createdAt)),
             DetailField(label: "Updated", value: timestamp(task.updatedAt)),
         ]
@@ -233,6 +270,31 @@ struct TasksPresenter: Sendable {
             fields: fields,
             noteLines: noteLines
         )
+    }
+
+    /// Going over by more than this fraction of the estimate turns the Logged line from yellow to red: a little
+    /// over is normal, far over means the estimate (or the task) needs another look.
+    static let badlyOverFraction = 0.25
+
+    /// "2h 10m of 3h estimate (72%)", "2h 10m", "nothing yet", with " — 40m over" past the estimate; `nil` (no
+    /// line at all) when the logged time was not loaded, since "nothing yet" would then be a guess.
+    func loggedField(_ task: Task) -> DetailField? {
+        guard let logged = task.loggedSeconds else { return nil }
+        guard logged > 0 else { return DetailField(label: "Logged", value: "nothing yet") }
+        let spent = DurationText.format(seconds: logged)
+        guard let estimate = task.estimateSeconds, estimate > 0 else {
+            return DetailField(label: "Logged", value: spent)
+        }
+        // Rounded down, so "100%" is only shown once the estimate is actually used up. The cap keeps absurd
+        // stored values from overflowing the conversion back to Int.
+        let ratio = (Double(logged) / Double(estimate) * 100).rounded(.down)
+        let percent = ratio < Double(Int.max) ? Int(ratio) : Int.max
+        var value = "\(spent) of \(DurationText.format(seconds: estimate)) estimate (\(percent)%)"
+        guard logged > estimate else { return DetailField(label: "Logged", value: value) }
+        let over = logged - estimate
+        value += " — \(DurationText.format(seconds: over)) over"
+        let color: TextColor = Double(over) > Double(estimate) * Self.badlyOverFraction ? .red : .yellow
+        return DetailField(label: "Logged", value: value, color: color)
     }
 
     func dueDescription(_ task: Task) -> String {

@@ -69,8 +69,8 @@ public protocol TasksServices: Sendable {
 
 /// What the feature asks of its host when it needs something it cannot do itself.
 ///
-/// The feature never reads stdin: asking the user is the host's business, and only the host knows whether anyone is
-/// there to answer.
+/// The feature never decides on its own whether to ask: only the host knows whether anyone is there to answer. (The
+/// task picker reads answers, but only through the `LineReader` the host injects, and only when the host calls it.)
 public protocol TasksCoordinator: Sendable {
     /// Asks the user to confirm a destructive action (deleting a task).
     /// - Parameter question: one line, e.g. `Delete task 3 "Write report"?`
@@ -96,6 +96,8 @@ public enum TasksEvent: Sendable, Equatable {
     case moved
     case noteAppended
     case dashboardShown(overdue: Int, dueToday: Int, inProgress: Int)
+    /// The interactive picker finished: whether a task was chosen and how many times the user was asked.
+    case picked(chosen: Bool, rounds: Int)
 }
 
 /// Receives the feature's usage events. Implementations must return quickly and never fail the operation.

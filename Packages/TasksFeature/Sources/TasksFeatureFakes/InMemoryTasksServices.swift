@@ -8,6 +8,8 @@ import TerminalUI
 /// resolves task references by number or by unique UUID prefix (at least four hex characters) and projects and lists
 /// by case-insensitive name, filters and sorts as ``TaskQuery`` describes, enforces the status transitions, and
 /// throws ``TasksFakeError`` for unknown or ambiguous references and invalid requests.
+/// Logged time is reported as the App reports it: only by `task(reference:)`, never on list rows. A task the fake
+/// was given no logged time for reports `nil` (not loaded) rather than 0, so tests opt in to the Logged line.
 /// Its clock is fixed (`now`), so results are reproducible.
 public actor InMemoryTasksServices: TasksServices {
     /// Every stored task, in the order they were added.
@@ -15,6 +17,8 @@ public actor InMemoryTasksServices: TasksServices {
     /// Every query received by `tasks(matching:today:)` and `countTasks(matching:today:)`, oldest first.
     public private(set) var receivedQueries: [TaskQuery] = []
     private var projects: [String: [String]]
+    /// Seconds logged per task id.
+    private var loggedSeconds: [String: Int]
     private var nextNumber: Int
     private let now: Date
     private let timeZone: TimeZone
@@ -24,11 +28,13 @@ public actor InMemoryTasksServices: TasksServices {
     ///   - projects: known project names and their list names; projects and lists used by `tasks` are added.
     ///   - now: the time stamped on every change.
     ///   - timeZone: the zone note lines are stamped in.
+    ///   - loggedSeconds: time logged per task id, returned by `task(reference:)`.
     public init(
         tasks: [TasksFeature.Task] = [],
         projects: [String: [String]] = [:],
         now: Date,
-        timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current
+        timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
+        loggedSeconds: [String: Int] = [:]
     ) {
         var known = projects
         for task in tasks {
@@ -42,6 +48,7 @@ public actor InMemoryTasksServices: TasksServices {
         self.nextNumber = (tasks.map(\.number).max() ?? 0) + 1
         self.now = now
         self.timeZone = timeZone
+        self.loggedSeconds = loggedSeconds
     }
 
     /// The sample data of ``SampleTasks`` around `today`, with the clock at noon of that day.
@@ -52,8 +59,15 @@ public actor InMemoryTasksServices: TasksServices {
             tasks: SampleTasks.make(today: today, timeZone: timeZone),
             projects: SampleTasks.projects,
             now: SampleTasks.date(today, hour: 12, in: timeZone),
-            timeZone: timeZone
+            timeZone: timeZone,
+            loggedSeconds: SampleTasks.loggedSeconds
         )
+    }
+
+    /// Records the time logged against the task `reference` points at; `nil` makes it unknown again.
+    /// - Throws: ``TasksFakeError`` when the reference does not resolve to exactly one task.
+    public func setLogged(_ seconds: Int?, forTask reference: String) throws {
+        loggedSeconds[allTasks[try index(of: reference)].id] = seconds
     }
 
     // MARK: Reads
@@ -71,7 +85,9 @@ public actor InMemoryTasksServices: TasksServices {
     }
 
     public func task(reference: String) async throws -> TasksFeature.Task {
-        allTasks[try index(of: reference)]
+        var task = allTasks[try index(of: reference)]
+        task.loggedSeconds = loggedSeconds[task.id]
+        return task
     }
 
     public func dashboard(today: CalendarDay) async throws -> Dashboard {
@@ -162,6 +178,7 @@ public actor InMemoryTasksServices: TasksServices {
 
     public func deleteTask(reference: String) async throws -> TasksFeature.Task {
         let index = try index(of: reference)
+        loggedSeconds[allTasks[index].id] = nil
         return allTasks.remove(at: index)
     }
 

@@ -77,6 +77,15 @@ public enum SampleTasks {
         ]
     }
 
+    /// Time logged on a few sample tasks, by task id, so `show` has every Logged variant to display: within the
+    /// estimate (1), well over it (9), nothing yet (11) and no estimate to compare with (10). The rest are unknown.
+    public static let loggedSeconds: [String: Int] = [
+        InMemoryTasksServices.identifier(for: 1): 130 * 60,
+        InMemoryTasksServices.identifier(for: 9): 100 * 60,
+        InMemoryTasksServices.identifier(for: 10): 25 * 60,
+        InMemoryTasksServices.identifier(for: 11): 0,
+    ]
+
     /// `hour`:00 on `day` in `timeZone`.
     public static func date(_ day: CalendarDay, hour: Int, in timeZone: TimeZone) -> Date {
         var calendar = Calendar(identifier: .gregorian)

@@ -9,7 +9,7 @@ import Testing
 struct ViewTests {
     static let taskKeys: Set<String> = [
         "id", "number", "title", "note", "status", "priority", "due", "tags", "estimate_seconds", "project_name",
-        "list_name", "completed_at", "created_at", "updated_at",
+        "list_name", "completed_at", "created_at", "updated_at", "logged_seconds",
     ]
 
     @Test func taskJSONHasStableSnakeCaseKeysAndExplicitNulls() async throws {
@@ -20,7 +20,7 @@ struct ViewTests {
 
         let object = try #require(try harness.json() as? [String: Any])
         #expect(Set(object.keys) == Self.taskKeys)
-        for key in ["due", "estimate_seconds", "project_name", "list_name", "completed_at"] {
+        for key in ["due", "estimate_seconds", "project_name", "list_name", "completed_at", "logged_seconds"] {
             #expect(object[key] is NSNull, "\(key) should be null")
         }
         #expect(object["id"] as? String == InMemoryTasksServices.identifier(for: 1))

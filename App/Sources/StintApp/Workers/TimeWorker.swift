@@ -1,0 +1,346 @@
+import Entities
+import Foundation
+import Repositories
+
+/// A timer with what it is on, and the numbers people want next to it.
+public struct TimerDetails: Sendable {
+    public let timer: Entities.Timer
+    public let task: Task?
+    /// The timer's project, or its task's project.
+    public let project: Project?
+    /// Elapsed at the moment the command ran.
+    public let elapsedSeconds: Int
+    /// Time already logged on the task (entries), for "2h of 3h".
+    public let loggedSeconds: Int?
+}
+
+/// A time entry with what it is on.
+public struct EntryDetails: Sendable {
+    public let entry: TimeEntry
+    public let task: Task?
+    public let project: Project?
+}
+
+/// What `stint timer start` did.
+public struct TimerStartDetails: Sendable {
+    public let timer: TimerDetails
+    public let paused: [TimerDetails]
+    public let resumedExisting: Bool
+}
+
+/// A time entry to log, in the user's terms.
+public struct LogInput: Sendable {
+    public var durationSeconds: Int
+    public var task: String?
+    public var project: String?
+    public var start: Date
+    public var note: String?
+    public var billable: Bool
+    public var tags: [String]
+    public var force: Bool
+
+    public init(
+        durationSeconds: Int, task: String?, project: String?, start: Date, note: String?, billable: Bool,
+        tags: [String], force: Bool
+    ) {
+        self.durationSeconds = durationSeconds
+        self.task = task
+        self.project = project
+        self.start = start
+        self.note = note
+        self.billable = billable
+        self.tags = tags
+        self.force = force
+    }
+}
+
+/// Which entries to list, in the user's terms (days are inclusive, in the user's time zone).
+public struct EntrySearch: Sendable {
+    public var since: Day?
+    public var until: Day?
+    public var project: String?
+    public var task: String?
+    public var limit: Int?
+
+    public init(since: Day? = nil, until: Day? = nil, project: String? = nil, task: String? = nil, limit: Int? = nil) {
+        self.since = since
+        self.until = until
+        self.project = project
+        self.task = task
+        self.limit = limit
+    }
+}
+
+/// A change to an entry; nil fields stay as they are.
+public struct EntryEdit: Sendable {
+    public var start: Date?
+    public var durationSeconds: Int?
+    public var note: String?
+    public var billable: Bool?
+    public var tags: [String]?
+    public var task: String?
+    public var project: String?
+    public var force: Bool
+
+    public init(
+        start: Date? = nil, durationSeconds: Int? = nil, note: String? = nil, billable: Bool? = nil,
+        tags: [String]? = nil, task: String? = nil, project: String? = nil, force: Bool = false
+    ) {
+        self.start = start
+        self.durationSeconds = durationSeconds
+        self.note = note
+        self.billable = billable
+        self.tags = tags
+        self.task = task
+        self.project = project
+        self.force = force
+    }
+
+    var isEmpty: Bool {
+        start == nil && durationSeconds == nil && note == nil && billable == nil && tags == nil && task == nil
+            && project == nil
+    }
+}
+
+/// Timers and time entries: small blocks over the repositories, no presentation.
+public struct TimeWorker: Sendable {
+    let timers: any TimerRepository
+    let entries: any TimeEntryRepository
+    let sums: any TimeReportRepository
+    let tasks: any TaskRepository
+    let projects: any ProjectRepository
+    let calendar: WorkCalendar
+
+    // MARK: Timers
+
+    public func start(
+        task: String?, project: String?, note: String?, billable: Bool, at: Date?
+    ) async throws(WorkerError) -> TimerStartDetails {
+        try await working {
+            let target = try await target(task: task, project: project)
+            let started = try await timers.start(target: target, note: note, billable: billable, at: at)
+            let all = try await details(for: [started.timer] + started.paused)
+            return TimerStartDetails(
+                timer: all[0], paused: Array(all.dropFirst()), resumedExisting: started.resumedExisting)
+        }
+    }
+
+    public func pause(_ reference: String?, at: Date?) async throws(WorkerError) -> TimerDetails {
+        try await working {
+            let timer = try await timers.pause(try await timerID(reference), at: at)
+            return try await details(for: [timer])[0]
+        }
+    }
+
+    public func resume(_ reference: String?, at: Date?) async throws(WorkerError) -> TimerStartDetails {
+        try await working {
+            let resumed = try await timers.resume(try await timerID(reference), at: at)
+            let all = try await details(for: [resumed.timer] + resumed.paused)
+            return TimerStartDetails(timer: all[0], paused: Array(all.dropFirst()), resumedExisting: true)
+        }
+    }
+
+    public func stop(_ reference: String?, at: Date?, note: String?, force: Bool) async throws(WorkerError)
+        -> EntryDetails
+    {
+        try await working {
+            let entry = try await timers.stop(try await timerID(reference), at: at, note: note, force: force)
+            return try await details(for: [entry])[0]
+        }
+    }
+
+    public func discard(_ reference: String?) async throws(WorkerError) -> TimerDetails {
+        try await working {
+            let timer = try await timers.discard(try await timerID(reference))
+            return try await details(for: [timer])[0]
+        }
+    }
+
+    /// The person's timers, running first.
+    public func allTimers() async throws(WorkerError) -> [TimerDetails] {
+        try await working { try await details(for: try await timers.timers()) }
+    }
+
+    public func runningTimer() async throws(WorkerError) -> TimerDetails? {
+        try await working {
+            guard let running = try await timers.runningTimer() else { return nil }
+            return try await details(for: [running])[0]
+        }
+    }
+
+    // MARK: Entries
+
+    public func log(_ input: LogInput) async throws(WorkerError) -> EntryDetails {
+        try await working {
+            let target = try await target(task: input.task, project: input.project)
+            let entry = try await entries.log(
+                NewTimeEntry(
+                    target: target, start: input.start, durationSeconds: input.durationSeconds,
+                    note: input.note ?? "", billable: input.billable, tags: try input.tags.map { try Tag($0) },
+                    force: input.force))
+            return try await details(for: [entry])[0]
+        }
+    }
+
+    public func entries(_ search: EntrySearch) async throws(WorkerError) -> [EntryDetails] {
+        try await working {
+            if let since = search.since, let until = search.until, until < since {
+                throw WorkerError(.invalidInput, "--until \(until.iso) is before --since \(since.iso)")
+            }
+            var query = TimeEntryQuery(limit: search.limit)
+            query.from = search.since.map { $0.start(in: calendar.timeZone) }
+            query.to = search.until.map { $0.adding(days: 1).start(in: calendar.timeZone) }
+            if let project = search.project { query.projectID = try await projects.project(reference: project).id }
+            if let task = search.task { query.taskID = try await tasks.task(reference: task).id }
+            return try await details(for: try await entries.entries(matching: query))
+        }
+    }
+
+    public func entry(_ reference: String) async throws(WorkerError) -> EntryDetails {
+        try await working { try await details(for: [try await entries.entry(reference: reference)])[0] }
+    }
+
+    public func edit(_ reference: String, _ edit: EntryEdit) async throws(WorkerError) -> EntryDetails {
+        try await working {
+            let entry = try await entries.entry(reference: reference)
+            let tags = try edit.tags.map { try $0.map { try Tag($0) } }
+            var newTarget: TimeTarget?
+            if edit.task != nil || edit.project != nil {
+                newTarget = try await target(task: edit.task, project: edit.project)
+            }
+            let changed = try await entries.change(
+                entry.id, summary: "edited entry \(entry.id.uuidString.lowercased().prefix(8))"
+            ) { [newTarget] entry, now in
+                if edit.start != nil || edit.durationSeconds != nil {
+                    try entry.reschedule(
+                        start: edit.start ?? entry.start,
+                        durationSeconds: edit.durationSeconds ?? entry.durationSeconds,
+                        force: edit.force, now: now)
+                }
+                if let note = edit.note { try entry.setNote(note, now: now) }
+                if let billable = edit.billable { entry.setBillable(billable, now: now) }
+                if let tags { entry.setTags(tags, now: now) }
+                if let newTarget { entry.setTarget(newTarget, now: now) }
+            }
+            return try await details(for: [changed])[0]
+        }
+    }
+
+    public func delete(_ reference: String) async throws(WorkerError) -> EntryDetails {
+        try await working {
+            let entry = try await entries.entry(reference: reference)
+            let details = try await details(for: [entry])[0]
+            _ = try await entries.delete(entry.id)
+            return details
+        }
+    }
+
+    // MARK: Sums for other screens
+
+    /// Time logged today and this week (Monday to Sunday) in the user's time zone.
+    public func todayAndWeek() async throws(WorkerError) -> (today: Int, week: Int) {
+        let zone = calendar.timeZone
+        let today = calendar.today
+        let weekStart = today.startOfWeek
+        return try await working {
+            let results = try await sums.sums([
+                TimeSumRequest(
+                    query: TimeEntryQuery(from: today.start(in: zone), to: today.adding(days: 1).start(in: zone)),
+                    breakdown: .total),
+                TimeSumRequest(
+                    query: TimeEntryQuery(
+                        from: weekStart.start(in: zone), to: weekStart.adding(days: 7).start(in: zone)),
+                    breakdown: .total),
+            ])
+            return (results[0].first?.seconds ?? 0, results[1].first?.seconds ?? 0)
+        }
+    }
+
+    /// Time logged on one task, ever.
+    public func loggedSeconds(onTask id: UUID) async throws(WorkerError) -> Int {
+        try await working {
+            try await sums.sums([TimeSumRequest(query: TimeEntryQuery(taskID: id), breakdown: .total)])[0].first?
+                .seconds ?? 0
+        }
+    }
+
+    /// A project's totals: all time, billable, and this week.
+    public func projectTotals(_ id: UUID) async throws(WorkerError) -> (total: Int, billable: Int, week: Int) {
+        let zone = calendar.timeZone
+        let weekStart = calendar.today.startOfWeek
+        return try await working {
+            let results = try await sums.sums([
+                TimeSumRequest(query: TimeEntryQuery(projectID: id), breakdown: .total),
+                TimeSumRequest(
+                    query: TimeEntryQuery(
+                        from: weekStart.start(in: zone), to: weekStart.adding(days: 7).start(in: zone), projectID: id),
+                    breakdown: .total),
+            ])
+            let all = results[0].first
+            return (all?.seconds ?? 0, all?.billableSeconds ?? 0, results[1].first?.seconds ?? 0)
+        }
+    }
+
+    // MARK: Helpers
+
+    /// A task when one is named (checked against `project` when both are), else the project.
+    private func target(task: String?, project: String?) async throws -> TimeTarget {
+        if let task {
+            let found = try await tasks.task(reference: task)
+            if let project {
+                let named = try await projects.project(reference: project)
+                guard found.projectID == named.id else {
+                    throw WorkerError(
+                        .invalidInput,
+                        "task \(found.number.map(String.init) ?? task) is not in project \"\(named.name)\": "
+                            + "leave --project out to use the task's own")
+                }
+            }
+            return .task(found.id)
+        }
+        if let project { return .project(try await projects.project(reference: project).id) }
+        throw WorkerError(.invalidInput, "name what the time is for: a task (12) or --project NAME")
+    }
+
+    private func timerID(_ reference: String?) async throws -> UUID? {
+        guard let reference else { return nil }
+        return try await timers.timer(reference: reference).id
+    }
+
+    private func lookups(taskIDs: Set<UUID>) async throws -> ([UUID: Task], [UUID: Project]) {
+        var taskMap: [UUID: Task] = [:]
+        for id in taskIDs {
+            if let task = try? await tasks.task(reference: id.uuidString.lowercased()) { taskMap[id] = task }
+        }
+        let projectMap = Dictionary(
+            try await projects.projects(includeArchived: true).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        return (taskMap, projectMap)
+    }
+
+    private func details(for timers: [Entities.Timer]) async throws -> [TimerDetails] {
+        let (taskMap, projectMap) = try await lookups(taskIDs: Set(timers.compactMap(\.target.taskID)))
+        let now = calendar.now
+        var result: [TimerDetails] = []
+        for timer in timers {
+            let task = timer.target.taskID.flatMap { taskMap[$0] }
+            let projectID = timer.target.projectID ?? task?.projectID
+            var logged: Int?
+            if let taskID = timer.target.taskID { logged = try await loggedSeconds(onTask: taskID) }
+            result.append(
+                TimerDetails(
+                    timer: timer, task: task, project: projectID.flatMap { projectMap[$0] },
+                    elapsedSeconds: timer.elapsedSeconds(at: now), loggedSeconds: logged))
+        }
+        return result
+    }
+
+    private func details(for entries: [TimeEntry]) async throws -> [EntryDetails] {
+        guard !entries.isEmpty else { return [] }
+        let (taskMap, projectMap) = try await lookups(taskIDs: Set(entries.compactMap(\.target.taskID)))
+        return entries.map { entry in
+            let task = entry.target.taskID.flatMap { taskMap[$0] }
+            let projectID = entry.target.projectID ?? task?.projectID
+            return EntryDetails(entry: entry, task: task, project: projectID.flatMap { projectMap[$0] })
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import TerminalUI
+
+/// The feature's logic: resolves the period to days, calls the Services, reports analytics, and hands the result
+/// to the presenter and view. It never catches Services errors, so the App sees exactly what the Services threw.
+struct ReportsInteractor: ReportsFeatureInterface {
+    let services: any ReportsServices
+    let analytics: any ReportsAnalytics
+    let presenter: ReportsPresenter
+    let view: ReportsView
+    let format: ReportFormat
+    let today: CalendarDay
+
+    func report(_ query: ReportQuery) async throws {
+        let days = try query.period.resolve(today: today)
+        let request = ReportRequest(
+            since: days.lowerBound,
+            until: days.upperBound,
+            grouping: query.grouping,
+            project: query.project,
+            billableOnly: query.billableOnly
+        )
+        let data = try await services.report(for: request)
+        analytics.track(
+            .reported(
+                grouping: query.grouping,
+                format: format,
+                days: request.dayCount,
+                rows: data.rows.count,
+                filtered: query.project != nil || query.billableOnly
+            )
+        )
+        try view.render(presenter.report(data, request: request, period: query.period))
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+import TerminalUI
+
+// The feature's own models. They are deliberately independent of the Entities package: the App's adapter maps
+// time entries onto `ReportData`, so a change in an entity never ripples into this package.
+//
+// JSON (what `stint report --format json` prints) is part of the CLI's public contract. Keys are snake_case and
+// must not change:
+//
+//   report: period, since, until, time_zone, grouping, project, billable_only, total_seconds, billable_seconds,
+//           entry_count, running_seconds, rows, daily
+//   row:    key, label, detail, seconds, billable_seconds, entries
+//   daily:  day, seconds            (one element per day of the range, zero days included, oldest first)
+//
+// Absent values are written as an explicit `null`, never omitted. Days are "YYYY-MM-DD", durations whole seconds.
+//
+// CSV (`--format csv`) has the header `group,label,seconds,hours,billable_seconds,entries`: `group` is the row key,
+// `hours` is the exact duration as h:mm:ss, and there is no total line, so a column sum is the total.
+
+/// Which days a report covers, relative to the user's today. Resolved by ``resolve(today:)``.
+public enum ReportPeriod: Sendable, Hashable {
+    /// Only today.
+    case today
+    /// Monday to Sunday of the week containing today.
+    case week
+    /// The calendar month containing today.
+    case month
+    /// The calendar year containing today.
+    case year
+    /// From `since` to `until`, both included.
+    case custom(since: CalendarDay, until: CalendarDay)
+
+    /// The first and last day (both included) the period covers.
+    /// - Parameter today: the user's current calendar day.
+    /// - Throws: ``ReportsFeatureError/emptyRange(since:until:)`` when a custom period ends before it starts.
+    public func resolve(today: CalendarDay) throws(ReportsFeatureError) -> ClosedRange<CalendarDay> {
+        switch self {
+        case .today:
+            return today...today
+        case .week:
+            let monday = today.adding(days: 1 - today.weekday)
+            return monday...monday.adding(days: 6)
+        case .month:
+            let first = today.adding(days: 1 - today.day)
+            let nextMonth = first.adding(days: 31)
+            return first...nextMonth.adding(days: -nextMonth.day)
+        case .year:
+            let first = today.adding(days: 1 - today.dayOfYear)
+            let nextYear = first.adding(days: 366)
+            return first...nextYear.adding(days: -nextYear.dayOfYear)
+        case .custom(let since, let until):
+            guard since <= until else { throw .emptyRange(since: since, until: until) }
+            return since...until
+        }
+    }
+
+    /// The JSON spelling: "today", "week", "month", "year" or "custom".
+    var name: String {
+        switch self {
+        case .today: "today"
+        case .week: "week"
+        case .month: "month"
+        case .year: "year"
+        case .custom: "custom"
+        }
+    }
+}
+
+/// What each row of a report stands for. The raw values are the JSON and CLI spelling (`--by project`).
+public enum ReportGrouping: String, Sendable, Hashable, Codable, CaseIterable {
+    case project
+    case task
+    case day
+    /// ISO weeks, Monday to Sunday.
+    case week
+    /// An entry with several tags counts under each of them; untagged time is its own row.
+    case tag
+}
+
+/// How the report is printed: an aligned table (with a bar chart on a terminal), CSV for spreadsheets, or JSON.
+public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
+    case table
+    case csv
+    case json
+}
+
+/// What the user asked for with `stint report`: a period, a grouping and optional filters.
+public struct ReportQuery: Sendable, Hashable {
+    public var period: ReportPeriod
+    public var grouping: ReportGrouping
+    /// A project reference (name or UUID prefix) to restrict the report to, resolved by the Services.
+    public var project: String?
+    /// Only time marked billable.
+    public var billableOnly: Bool
+
+    public init(
+        period: ReportPeriod = .week,
+        grouping: ReportGrouping = .project,
+        project: String? = nil,
+        billableOnly: Bool = false
+    ) {
+        self.period = period
+        self.grouping = grouping
+        self.project = project
+        self.billableOnly = billableOnly
+    }
+}
+
+/// What the feature asks its Services for: the query with its period resolved to concrete days.
+public struct ReportRequest: Sendable, Hashable {
+    /// First day covered, from its midnight in the user's time zone.
+    public var since: CalendarDay
+    /// Last day covered, up to the following midnight (inclusive).
+    public var until: CalendarDay
+    public var grouping: ReportGrouping
+    /// A project reference for the Services to resolve; `nil` means every project (and time without one).
+    public var project: String?
+    public var billableOnly: Bool
+
+    public init(
+        since: CalendarDay,
+        until: CalendarDay,
+        grouping: ReportGrouping,
+        project: String? = nil,
+        billableOnly: Bool = false
+    ) {
+        self.since = since
+        self.until = until
+        self.grouping = grouping
+        self.project = project
+        self.billableOnly = billableOnly
+    }
+
+    /// How many days the request covers (at least 1).
+    public var dayCount: Int { until.days(since: since) + 1 }
+}
+
+/// One line of a report: the time logged on one project, task, day, week or tag.
+public struct ReportRow: Sendable, Hashable, Codable {
+    /// Stable identity of the group: a project or task id, a day "2026-11-16", the Monday of a week, a tag name.
+    /// Empty for the "(no project)", "(no task)" and "(no tag)" rows.
+    public var key: String
+    /// What people read: a project or task name, "Mon 2026-11-16", "Week of 2026-11-16", a tag.
+    public var label: String
+    /// Extra context for the label, e.g. the project of a task; `nil` when there is none.
+    public var detail: String?
+    /// Time in this group inside the range, in seconds.
+    public var seconds: Int
+    /// The billable part of `seconds`.
+    public var billableSeconds: Int
+    /// How many time entries contributed to this row.
+    public var entries: Int
+
+    public init(
+        key: String,
+        label: String,
+        detail: String? = nil,
+        seconds: Int,
+        billableSeconds: Int = 0,
+        entries: Int
+    ) {
+        self.key = key
+        self.label = label
+        self.detail = detail
+        self.seconds = seconds
+        self.billableSeconds = billableSeconds
+        self.entries = entries
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case key, label, detail, seconds, entries
+        case billableSeconds = "billable_seconds"
+    }
+
+    // Written by hand only so that `detail` becomes an explicit `null` (the synthesised encoder omits it).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(key, forKey: .key)
+        try container.encode(label, forKey: .label)
+        try container.encode(detail, forKey: .detail)
+        try container.encode(seconds, forKey: .seconds)
+        try container.encode(billableSeconds, forKey: .billableSeconds)
+        try container.encode(entries, forKey: .entries)
+    }
+}
+
+/// The Services' answer to a ``ReportRequest``.
+///
+/// Every duration is already clipped to the requested days and split at midnight in the user's time zone, so
+/// `daily` adds up to `totalSeconds`, and for every grouping but `.tag` so do the rows. For `.tag` an entry with
+/// several tags counts under each of them, while `totalSeconds` and `entryCount` count it once.
+public struct ReportData: Sendable, Hashable {
+    /// In the order to show them: largest first for projects, tasks and tags; oldest first for days and weeks.
+    public var rows: [ReportRow]
+    public var totalSeconds: Int
+    public var billableSeconds: Int
+    /// Entries with any time inside the range, each counted once.
+    public var entryCount: Int
+    /// Seconds per day of the range; days without time may be missing (they count as zero).
+    public var daily: [CalendarDay: Int]
+    /// A running timer's elapsed seconds, if one matches the request. Never part of the totals: it is not an
+    /// entry yet, so the report only mentions it.
+    public var runningSeconds: Int?
+
+    public init(
+        rows: [ReportRow],
+        totalSeconds: Int,
+        billableSeconds: Int,
+        entryCount: Int,
+        daily: [CalendarDay: Int],
+        runningSeconds: Int? = nil
+    ) {
+        self.rows = rows
+        self.totalSeconds = totalSeconds
+        self.billableSeconds = billableSeconds
+        self.entryCount = entryCount
+        self.daily = daily
+        self.runningSeconds = runningSeconds
+    }
+
+    /// A report with nothing in it.
+    public static let empty = ReportData(rows: [], totalSeconds: 0, billableSeconds: 0, entryCount: 0, daily: [:])
+}
+
+extension CalendarDay {
+    /// 1 for January 1st.
+    var dayOfYear: Int {
+        guard let january1 = CalendarDay(year: year, month: 1, day: 1) else { return 1 }
+        return days(since: january1) + 1
+    }
+}

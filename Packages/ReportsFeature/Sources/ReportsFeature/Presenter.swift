@@ -1,0 +1,367 @@
+import Foundation
+import TerminalUI
+
+/// What the view is asked to draw. Every string, column and colour is chosen by the presenter; the view only lays
+/// them out for the terminal (or encodes the JSON payload).
+enum ReportsScreen: Sendable {
+    /// Plain lines (the empty state). An empty array prints nothing.
+    case lines([String])
+    case report(ReportSheet)
+    /// Text written exactly as given (CSV); it already ends with a newline.
+    case text(String)
+    /// The machine-readable form, printed as pretty JSON.
+    case json(any Encodable & Sendable)
+}
+
+/// The human report: a header line, the table with its total row, notes, and optionally a bar chart.
+struct ReportSheet: Sendable {
+    var header: String
+    var table: ReportTable
+    /// Footnotes under the table (several tags, a running timer).
+    var notes: [String]
+    var chart: ChartSection?
+}
+
+struct ReportTable: Sendable {
+    var columns: [TableColumn]
+    var rows: [[TableCell]]
+
+    var columnTitles: [String] { columns.map(\.title) }
+
+    /// The texts of one column, top to bottom, total row included (`nil` if there is no such column).
+    func texts(inColumn title: String) -> [String]? {
+        guard let index = columns.firstIndex(where: { $0.title == title }) else { return nil }
+        return rows.map { $0[index].text }
+    }
+}
+
+struct ChartSection: Sendable, Equatable {
+    var title: String
+    var bars: [BarChart.Bar]
+}
+
+/// Turns report data into screens. Pure: no I/O, no clock.
+struct ReportsPresenter: Sendable {
+    static let logHint = "Log some with: stint log 1h TASK"
+    static let severalTagsNote =
+        "Entries with several tags count under each of them, so the rows add up to more than the total."
+    /// Ranges up to this many days are charted per day, longer ones per ISO week.
+    static let dailyChartLimit = 31
+    static let csvHeader = "group,label,seconds,hours,billable_seconds,entries"
+
+    let format: ReportFormat
+    /// Whether a table report ends with a bar chart (only on a terminal).
+    let showsChart: Bool
+    /// A running timer is only mentioned when the report covers this day (it is running now).
+    let today: CalendarDay
+    let timeZone: TimeZone
+
+    func report(_ data: ReportData, request: ReportRequest, period: ReportPeriod) -> ReportsScreen {
+        switch format {
+        case .json:
+            return .json(ReportPayload(data: data, request: request, period: period, timeZone: timeZone))
+        case .csv:
+            return .text(csv(data.rows))
+        case .table:
+            guard data.totalSeconds > 0 else {
+                var lines = [emptyMessage(request)]
+                if let running = runningNote(data, request: request) { lines.append(running) }
+                return .lines(lines)
+            }
+            return .report(sheet(data, request: request, period: period))
+        }
+    }
+
+    // MARK: Human
+
+    func sheet(_ data: ReportData, request: ReportRequest, period: ReportPeriod) -> ReportSheet {
+        var notes: [String] = []
+        if request.grouping == .tag && countsSomethingTwice(data) { notes.append(Self.severalTagsNote) }
+        if let running = runningNote(data, request: request) { notes.append(running) }
+        return ReportSheet(
+            header: header(data, request: request, period: period),
+            table: table(data, grouping: request.grouping),
+            notes: notes,
+            chart: showsChart ? chart(data, request: request) : nil
+        )
+    }
+
+    /// "Week of 2026-11-16 – 2026-11-22 · by project · 32h 10m", plus the filters in force.
+    func header(_ data: ReportData, request: ReportRequest, period: ReportPeriod) -> String {
+        var parts = [
+            Self.title(of: period, since: request.since, until: request.until), "by \(request.grouping.rawValue)",
+        ]
+        if let project = request.project { parts.append("project \(project)") }
+        if request.billableOnly { parts.append("billable only") }
+        parts.append(DurationText.format(seconds: Self.roundedMinutes(data.totalSeconds) * 60))
+        return parts.joined(separator: " · ")
+    }
+
+    func emptyMessage(_ request: ReportRequest) -> String {
+        var text = request.billableOnly ? "No billable time logged" : "No time logged"
+        if let project = request.project { text += " on project \(project)" }
+        if request.since == request.until {
+            text += " on \(request.since.iso)."
+        } else {
+            text += " between \(request.since.iso) and \(request.until.iso)."
+        }
+        return "\(text) \(Self.logHint)"
+    }
+
+    func runningNote(_ data: ReportData, request: ReportRequest) -> String? {
+        guard let running = data.runningSeconds, running > 0, (request.since...request.until).contains(today) else {
+            return nil
+        }
+        return "A running timer has \(DurationText.format(seconds: running)) so far; "
+            + "it is not in these totals until you stop it."
+    }
+
+    /// True when the rows count some time or some entry more than once (only `.tag` does that).
+    func countsSomethingTwice(_ data: ReportData) -> Bool {
+        data.rows.reduce(0) { $0 + $1.seconds } > data.totalSeconds
+            || data.rows.reduce(0) { $0 + $1.entries } > data.entryCount
+    }
+
+    func table(_ data: ReportData, grouping: ReportGrouping) -> ReportTable {
+        let showsDetail = data.rows.contains { $0.detail != nil }
+        var columns = [TableColumn(Self.labelTitle(grouping), flexible: true)]
+        if showsDetail { columns.append(TableColumn(grouping == .task ? "Project" : "Detail", flexible: true)) }
+        columns += [
+            TableColumn("Hours", alignment: .right),
+            TableColumn("Share", alignment: .right),
+            TableColumn("Billable", alignment: .right),
+        ]
+
+        let minutes = Self.apportion(data.rows.map(\.seconds))
+        let billableMinutes = Self.apportion(data.rows.map(\.billableSeconds))
+        var rows: [[TableCell]] = data.rows.indices.map { index in
+            let row = data.rows[index]
+            var cells = [TableCell(row.label)]
+            if showsDetail { cells.append(TableCell(row.detail ?? "", color: .dim)) }
+            cells += [
+                TableCell(Self.clock(minutes: minutes[index])),
+                TableCell(Self.share(row.seconds, of: data.totalSeconds)),
+                TableCell(row.billableSeconds > 0 ? Self.clock(minutes: billableMinutes[index]) : ""),
+            ]
+            return cells
+        }
+        var total = [TableCell("Total", color: .bold)]
+        if showsDetail { total.append(TableCell("")) }
+        total += [
+            TableCell(Self.clock(minutes: Self.roundedMinutes(data.totalSeconds)), color: .bold),
+            TableCell(Self.share(data.totalSeconds, of: data.totalSeconds), color: .bold),
+            TableCell(Self.clock(minutes: Self.roundedMinutes(data.billableSeconds)), color: .bold),
+        ]
+        rows.append(total)
+        return ReportTable(columns: columns, rows: rows)
+    }
+
+    /// Bars per day for ranges up to a month, else per ISO week (Monday to Sunday, only the days inside the range).
+    func chart(_ data: ReportData, request: ReportRequest) -> ChartSection {
+        let days = (0..<request.dayCount).map { request.since.adding(days: $0) }
+        if request.dayCount <= Self.dailyChartLimit {
+            let sameMonth = request.since.year == request.until.year && request.since.month == request.until.month
+            let bars = days.map { day in
+                BarChart.Bar(label: Self.chartLabel(day: day, withMonth: !sameMonth), seconds: data.daily[day] ?? 0)
+            }
+            return ChartSection(title: "Hours per day", bars: bars)
+        }
+        var weeks: [(monday: CalendarDay, seconds: Int)] = []
+        for day in days {
+            let monday = day.adding(days: 1 - day.weekday)
+            if weeks.last?.monday != monday { weeks.append((monday, 0)) }
+            weeks[weeks.count - 1].seconds += data.daily[day] ?? 0
+        }
+        let manyYears = request.since.year != request.until.year
+        let bars = weeks.map { week in
+            BarChart.Bar(label: Self.chartLabel(week: week.monday, withYear: manyYears), seconds: week.seconds)
+        }
+        return ChartSection(title: "Hours per week", bars: bars)
+    }
+
+    // MARK: CSV
+
+    /// One line per row, no total line (a column sum is the total); `hours` is the exact duration as h:mm:ss.
+    func csv(_ rows: [ReportRow]) -> String {
+        var lines = [Self.csvHeader]
+        for row in rows {
+            let fields = [
+                row.key, row.label, String(row.seconds), Self.exactClock(seconds: row.seconds),
+                String(row.billableSeconds), String(row.entries),
+            ]
+            lines.append(fields.map(Self.csvField).joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// RFC 4180: a field with a comma, a double quote or a line break is quoted, with its quotes doubled.
+    static func csvField(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    // MARK: Numbers
+
+    /// Seconds to whole minutes, half a minute rounding up.
+    static func roundedMinutes(_ seconds: Int) -> Int {
+        seconds >= 0 ? (seconds + 30) / 60 : -((-seconds + 30) / 60)
+    }
+
+    /// Whole minutes for each value whose sum is exactly the rounded minutes of the values' sum (largest remainder
+    /// method: every value gets its floor, then the values with the largest leftover seconds get one more minute,
+    /// earlier rows first on ties). So the rows of a table always add up to its total line.
+    static func apportion(_ seconds: [Int]) -> [Int] {
+        let values = seconds.map { max(0, $0) }
+        var minutes = values.map { $0 / 60 }
+        let target = roundedMinutes(values.reduce(0, +))
+        var missing = target - minutes.reduce(0, +)
+        let order = values.indices.sorted { lhs, rhs in
+            let left = values[lhs] % 60
+            let right = values[rhs] % 60
+            return left != right ? left > right : lhs < rhs
+        }
+        for index in order where missing > 0 && values[index] % 60 > 0 {
+            minutes[index] += 1
+            missing -= 1
+        }
+        return minutes
+    }
+
+    /// "32:10", "0:05": hours and minutes, the way timesheets show durations.
+    static func clock(minutes: Int) -> String {
+        let minute = minutes % 60
+        return "\(minutes / 60):" + (minute < 10 ? "0" : "") + String(minute)
+    }
+
+    /// "32:10:07": exact to the second.
+    static func exactClock(seconds: Int) -> String {
+        let minute = (seconds % 3_600) / 60
+        let second = seconds % 60
+        return "\(seconds / 3_600):" + (minute < 10 ? "0" : "") + String(minute) + ":"
+            + (second < 10 ? "0" : "") + String(second)
+    }
+
+    /// Whole percent; "<1%" rather than a misleading "0%" for a little time.
+    static func share(_ seconds: Int, of total: Int) -> String {
+        guard total > 0 else { return "" }
+        let percent = Int((Double(seconds) * 100 / Double(total)).rounded())
+        return percent == 0 && seconds > 0 ? "<1%" : "\(percent)%"
+    }
+
+    // MARK: Words
+
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+        "November", "December",
+    ]
+    static let weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+
+    static func title(of period: ReportPeriod, since: CalendarDay, until: CalendarDay) -> String {
+        let span = since == until ? since.iso : "\(since.iso) – \(until.iso)"
+        switch period {
+        case .today: return "Today, \(since.iso)"
+        case .week: return "Week of \(span)"
+        case .month: return "\(monthNames[since.month - 1]) \(since.year) (\(span))"
+        case .year: return "Year \(since.year) (\(span))"
+        case .custom: return span
+        }
+    }
+
+    static func labelTitle(_ grouping: ReportGrouping) -> String {
+        switch grouping {
+        case .project: "Project"
+        case .task: "Task"
+        case .day: "Day"
+        case .week: "Week"
+        case .tag: "Tag"
+        }
+    }
+
+    /// "Mon 16", or "Mon Nov 16" when the chart spans two months.
+    static func chartLabel(day: CalendarDay, withMonth: Bool) -> String {
+        let weekday = weekdayNames[day.weekday - 1]
+        let date = day.day < 10 ? " \(day.day)" : "\(day.day)"
+        guard withMonth else { return "\(weekday) \(date)" }
+        return "\(weekday) \(monthNames[day.month - 1].prefix(3)) \(date)"
+    }
+
+    /// "W47 Nov 16" (the ISO week number and its Monday), with the ISO year when the chart spans several years.
+    static func chartLabel(week monday: CalendarDay, withYear: Bool) -> String {
+        // The ISO week belongs to the year of its Thursday and is numbered from that year's first Thursday.
+        let thursday = monday.adding(days: 3)
+        let number = (thursday.dayOfYear - 1) / 7 + 1
+        let week = "W" + (number < 10 ? "0" : "") + String(number)
+        let date = monday.day < 10 ? " \(monday.day)" : "\(monday.day)"
+        let label = "\(week) \(monthNames[monday.month - 1].prefix(3)) \(date)"
+        return withYear ? "\(thursday.year)-\(label)" : label
+    }
+}
+
+/// The JSON form of a report: the data and the request it answers. Keys are documented in Models.swift.
+struct ReportPayload: Encodable, Sendable {
+    struct DailyValue: Encodable, Sendable {
+        var day: CalendarDay
+        var seconds: Int
+    }
+
+    var period: String
+    var since: CalendarDay
+    var until: CalendarDay
+    var timeZone: String
+    var grouping: ReportGrouping
+    var project: String?
+    var billableOnly: Bool
+    var totalSeconds: Int
+    var billableSeconds: Int
+    var entryCount: Int
+    var runningSeconds: Int?
+    var rows: [ReportRow]
+    var daily: [DailyValue]
+
+    init(data: ReportData, request: ReportRequest, period: ReportPeriod, timeZone: TimeZone) {
+        self.period = period.name
+        since = request.since
+        until = request.until
+        self.timeZone = timeZone.identifier
+        grouping = request.grouping
+        project = request.project
+        billableOnly = request.billableOnly
+        totalSeconds = data.totalSeconds
+        billableSeconds = data.billableSeconds
+        entryCount = data.entryCount
+        runningSeconds = data.runningSeconds
+        rows = data.rows
+        daily = (0..<request.dayCount).map { offset in
+            let day = request.since.adding(days: offset)
+            return DailyValue(day: day, seconds: data.daily[day] ?? 0)
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case period, since, until, grouping, project, rows, daily
+        case timeZone = "time_zone"
+        case billableOnly = "billable_only"
+        case totalSeconds = "total_seconds"
+        case billableSeconds = "billable_seconds"
+        case entryCount = "entry_count"
+        case runningSeconds = "running_seconds"
+    }
+
+    // Written by hand only so that optionals become an explicit `null` (the synthesised encoder omits them).
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(period, forKey: .period)
+        try container.encode(since, forKey: .since)
+        try container.encode(until, forKey: .until)
+        try container.encode(timeZone, forKey: .timeZone)
+        try container.encode(grouping, forKey: .grouping)
+        try container.encode(project, forKey: .project)
+        try container.encode(billableOnly, forKey: .billableOnly)
+        try container.encode(totalSeconds, forKey: .totalSeconds)
+        try container.encode(billableSeconds, forKey: .billableSeconds)
+        try container.encode(entryCount, forKey: .entryCount)
+        try container.encode(runningSeconds, forKey: .runningSeconds)
+        try container.encode(rows, forKey: .rows)
+        try container.encode(daily, forKey: .daily)
+    }
+}

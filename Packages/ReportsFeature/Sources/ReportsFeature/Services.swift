@@ -1,0 +1,36 @@
+import Foundation
+import TerminalUI
+
+/// Everything the Reports feature needs from the outside world: time logged, added up.
+///
+/// The feature never touches storage; the App implements this protocol with an adapter over its workers (the tests
+/// and the demo use the in-memory fake). The project in a request is the string the user typed (a name,
+/// case-insensitive, or a UUID prefix); resolving it is the implementation's job.
+///
+/// Errors are the implementation's own (project not found or ambiguous, storage) and the feature rethrows them
+/// unchanged for the App to present.
+public protocol ReportsServices: Sendable {
+    /// The time entries inside `request`'s days, grouped as it asks.
+    ///
+    /// Entries are clipped to the range (from `since` at midnight to the midnight after `until`, in the user's time
+    /// zone) and split at every midnight, so `daily` and (except for `.tag`) the rows add up to `totalSeconds`.
+    /// A task's time belongs to the task's current project. `runningSeconds` is the elapsed time of a running timer
+    /// that matches the request's project and billable filter, or `nil`; it is never added to the totals, and the
+    /// feature mentions it only when the range includes today.
+    /// - Parameter request: the days (inclusive), grouping and filters.
+    /// - Throws: when the project reference does not resolve (or is ambiguous), or reading fails.
+    func report(for request: ReportRequest) async throws -> ReportData
+}
+
+/// Usage events the feature reports after an operation succeeds. Events never carry personal data (no project,
+/// task or tag names), only what was asked for and how much came back.
+public enum ReportsEvent: Sendable, Equatable {
+    /// A report was printed. `days` is the length of the range; `rows` how many groups it had.
+    case reported(grouping: ReportGrouping, format: ReportFormat, days: Int, rows: Int, filtered: Bool)
+}
+
+/// Receives the feature's usage events. Implementations must return quickly and never fail the operation.
+public protocol ReportsAnalytics: Sendable {
+    /// Records one event.
+    func track(_ event: ReportsEvent)
+}

@@ -1,0 +1,222 @@
+import Foundation
+import ReportsFeature
+import TerminalUI
+
+/// One piece of logged time as the fake stores it: what a time entry looks like once the App has resolved its
+/// task and project to names.
+public struct LoggedTime: Sendable, Hashable {
+    public var start: Date
+    public var seconds: Int
+    /// `nil` for time on nothing in particular (reported as "(no project)").
+    public var project: String?
+    /// `nil` for time logged on a project rather than a task.
+    public var task: String?
+    public var tags: [String]
+    public var billable: Bool
+
+    public init(
+        start: Date,
+        seconds: Int,
+        project: String? = nil,
+        task: String? = nil,
+        tags: [String] = [],
+        billable: Bool = false
+    ) {
+        self.start = start
+        self.seconds = seconds
+        self.project = project
+        self.task = task
+        self.tags = tags
+        self.billable = billable
+    }
+}
+
+/// A timer that is still running, which reports mention but never add to their totals.
+public struct RunningTime: Sendable, Hashable {
+    public var seconds: Int
+    public var project: String?
+    public var billable: Bool
+
+    public init(seconds: Int, project: String? = nil, billable: Bool = false) {
+        self.seconds = seconds
+        self.project = project
+        self.billable = billable
+    }
+}
+
+/// A working, in-memory implementation of ``ReportsServices`` for tests and the demo.
+///
+/// It really adds time up, the way the App's adapter must: entries are clipped to the requested days, split at
+/// every midnight in its time zone (DST days included), filtered by project (case-insensitive name) and billable
+/// flag, and grouped by project, task, day, week (Monday first) or tag (an entry under each of its tags, untagged
+/// time as "(no tag)"). An unknown project throws ``ReportsFakeError/projectNotFound(reference:)``.
+public actor InMemoryReportsServices: ReportsServices {
+    public private(set) var entries: [LoggedTime]
+    /// Every request received, oldest first.
+    public private(set) var receivedRequests: [ReportRequest] = []
+    private let running: RunningTime?
+    private let projects: Set<String>
+    private let timeZone: TimeZone
+
+    /// - Parameters:
+    ///   - entries: the logged time to report on.
+    ///   - running: a running timer to mention, if any.
+    ///   - projects: further project names that exist without time (so filtering on them is not an error).
+    ///   - timeZone: where days begin and end.
+    public init(
+        entries: [LoggedTime] = [],
+        running: RunningTime? = nil,
+        projects: [String] = [],
+        timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current
+    ) {
+        self.entries = entries
+        self.running = running
+        let names = projects + entries.compactMap(\.project) + [running?.project].compactMap { $0 }
+        self.projects = Set(names.map { $0.lowercased() })
+        self.timeZone = timeZone
+    }
+
+    /// The sample data of ``SampleReports`` for the year up to `today`, with a timer running.
+    public static func sample(today: CalendarDay, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current)
+        -> InMemoryReportsServices
+    {
+        InMemoryReportsServices(
+            entries: SampleReports.entries(today: today, timeZone: timeZone),
+            running: SampleReports.running,
+            projects: SampleReports.projects,
+            timeZone: timeZone
+        )
+    }
+
+    /// Adds logged time (as `stint log` would).
+    public func add(_ entry: LoggedTime) {
+        entries.append(entry)
+    }
+
+    public func report(for request: ReportRequest) async throws -> ReportData {
+        receivedRequests.append(request)
+        if let project = request.project, !projects.contains(project.lowercased()) {
+            throw ReportsFakeError.projectNotFound(reference: project)
+        }
+        func included(project: String?, billable: Bool) -> Bool {
+            if let wanted = request.project, project?.lowercased() != wanted.lowercased() { return false }
+            return !request.billableOnly || billable
+        }
+
+        var groups: [String: Group] = [:]
+        var daily: [CalendarDay: Int] = [:]
+        var total = 0
+        var billable = 0
+        var counted = Set<Int>()
+        for (index, entry) in entries.enumerated() where included(project: entry.project, billable: entry.billable) {
+            for (day, seconds) in pieces(of: entry, from: request.since, through: request.until) {
+                counted.insert(index)
+                daily[day, default: 0] += seconds
+                total += seconds
+                if entry.billable { billable += seconds }
+                for (key, label, detail) in Self.groupKeys(entry, day: day, grouping: request.grouping) {
+                    groups[key, default: Group(key: key, label: label, detail: detail)]
+                        .add(seconds, billable: entry.billable, entry: index)
+                }
+            }
+        }
+        let runningSeconds = running.flatMap { included(project: $0.project, billable: $0.billable) ? $0.seconds : nil }
+        return ReportData(
+            rows: Self.ordered(groups.values.map(\.row), grouping: request.grouping),
+            totalSeconds: total,
+            billableSeconds: billable,
+            entryCount: counted.count,
+            daily: daily,
+            runningSeconds: runningSeconds
+        )
+    }
+
+    // MARK: Adding up
+
+    private struct Group {
+        var key: String
+        var label: String
+        var detail: String?
+        var seconds = 0
+        var billableSeconds = 0
+        var entries = Set<Int>()
+
+        mutating func add(_ value: Int, billable: Bool, entry: Int) {
+            seconds += value
+            if billable { billableSeconds += value }
+            entries.insert(entry)
+        }
+
+        var row: ReportRow {
+            ReportRow(
+                key: key, label: label, detail: detail, seconds: seconds, billableSeconds: billableSeconds,
+                entries: entries.count)
+        }
+    }
+
+    /// The entry's seconds inside `since…until`, per calendar day. Cut points are whole seconds from the entry's
+    /// start, so the pieces of an entry wholly inside the range add up to exactly its duration.
+    private func pieces(of entry: LoggedTime, from since: CalendarDay, through until: CalendarDay)
+        -> [(CalendarDay, Int)]
+    {
+        let rangeStart = start(of: since)
+        let rangeEnd = start(of: until.adding(days: 1))
+        func offset(_ instant: Date) -> Int {
+            let seconds = instant.timeIntervalSince(entry.start).rounded(.up)
+            return Int(min(Double(entry.seconds), max(0, seconds)))
+        }
+        let endOffset = offset(rangeEnd)
+        var cursor = offset(rangeStart)
+        guard cursor < endOffset else { return [] }
+        var day = CalendarDay.from(entry.start.addingTimeInterval(TimeInterval(cursor)), in: timeZone)
+        var result: [(CalendarDay, Int)] = []
+        while cursor < endOffset {
+            let next = min(endOffset, offset(start(of: day.adding(days: 1))))
+            if next > cursor { result.append((day, next - cursor)) }
+            cursor = max(cursor, next)
+            day = day.adding(days: 1)
+        }
+        return result
+    }
+
+    /// Midnight at the start of `day` in the fake's time zone.
+    private func start(of day: CalendarDay) -> Date {
+        SampleReports.date(day, hour: 0, in: timeZone)
+    }
+
+    private static func groupKeys(_ entry: LoggedTime, day: CalendarDay, grouping: ReportGrouping)
+        -> [(key: String, label: String, detail: String?)]
+    {
+        switch grouping {
+        case .project:
+            guard let project = entry.project else { return [("", "(no project)", nil)] }
+            return [(project.lowercased(), project, nil)]
+        case .task:
+            guard let task = entry.task else { return [("", "(no task)", nil)] }
+            return [("\(entry.project?.lowercased() ?? "")/\(task.lowercased())", task, entry.project)]
+        case .day:
+            return [(day.iso, "\(SampleReports.weekdayName(day)) \(day.iso)", nil)]
+        case .week:
+            let monday = day.adding(days: 1 - day.weekday)
+            return [(monday.iso, "Week of \(monday.iso)", nil)]
+        case .tag:
+            let tags = Set(entry.tags.map { $0.lowercased() }).sorted()
+            guard !tags.isEmpty else { return [("", "(no tag)", nil)] }
+            return tags.map { ($0, $0, nil) }
+        }
+    }
+
+    /// Days and weeks oldest first; everything else largest first, the "(no …)" row last.
+    private static func ordered(_ rows: [ReportRow], grouping: ReportGrouping) -> [ReportRow] {
+        switch grouping {
+        case .day, .week:
+            return rows.sorted { $0.key < $1.key }
+        case .project, .task, .tag:
+            return rows.sorted { lhs, rhs in
+                if lhs.key.isEmpty != rhs.key.isEmpty { return rhs.key.isEmpty }
+                if lhs.seconds != rhs.seconds { return lhs.seconds > rhs.seconds }
+                return lhs.label < rhs.label
+            }
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// The errors the fakes throw, standing in for the App's not-found, ambiguity and storage errors.
+/// Tests use them to check that the feature passes Services errors through unchanged.
+public enum ReportsFakeError: Error, Sendable, Equatable, LocalizedError, CustomStringConvertible {
+    /// No project has the name the request gave.
+    case projectNotFound(reference: String)
+    /// The whole store is out of reach (what `FailingReportsServices` throws by default).
+    case unavailable
+
+    public var description: String {
+        switch self {
+        case .projectNotFound(let reference): "no project matches '\(reference)'"
+        case .unavailable: "the time store is unavailable"
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,432 @@
+import Foundation
+import TerminalUI
+
+/// What the view is asked to draw. Every string, column and colour is chosen by the presenter; the view only lays
+/// them out for the terminal (or encodes the JSON payload).
+enum TimersScreen: Sendable {
+    /// Plain lines (confirmations, empty states). An empty array prints nothing.
+    case lines([String])
+    case table(TimerTable)
+    case detail(TimerDetail)
+    /// The machine-readable form, printed as pretty JSON.
+    case json(any Encodable & Sendable)
+}
+
+struct TimerTable: Sendable {
+    var columns: [TableColumn]
+    var rows: [[TableCell]]
+    /// A last row drawn in the same columns, such as the entries' total.
+    var totalRow: [TableCell]? = nil
+
+    var columnTitles: [String] { columns.map(\.title) }
+
+    /// The cells of one column, top to bottom, without the total row (`nil` if there is no such column).
+    func cells(inColumn title: String) -> [TableCell]? {
+        guard let index = columns.firstIndex(where: { $0.title == title }) else { return nil }
+        return rows.map { $0[index] }
+    }
+
+    /// The total row's cell in one column (`nil` if there is no such column or no total row).
+    func total(inColumn title: String) -> TableCell? {
+        guard let index = columns.firstIndex(where: { $0.title == title }), let totalRow else { return nil }
+        return totalRow[index]
+    }
+}
+
+struct DetailField: Sendable, Equatable {
+    var label: String
+    var value: String
+    var color: TextColor?
+}
+
+struct TimerDetail: Sendable, Equatable {
+    var heading: String
+    var fields: [DetailField]
+    /// Lines after the fields (hints about other timers).
+    var footer: [String]
+
+    func field(_ label: String) -> DetailField? { fields.first { $0.label == label } }
+}
+
+/// The JSON form of `status`: the running timer (or `null`) and the paused ones.
+struct StatusPayload: Encodable, Sendable {
+    var running: Timer?
+    var paused: [Timer]
+
+    enum CodingKeys: String, CodingKey {
+        case running, paused
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(running, forKey: .running)
+        try container.encode(paused, forKey: .paused)
+    }
+}
+
+/// The JSON form of `overview`.
+struct OverviewPayload: Encodable, Sendable {
+    var running: Timer?
+    var pausedCount: Int
+    var todaySeconds: Int
+    var weekSeconds: Int
+
+    enum CodingKeys: String, CodingKey {
+        case running
+        case pausedCount = "paused_count"
+        case todaySeconds = "today_seconds"
+        case weekSeconds = "week_seconds"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(running, forKey: .running)
+        try container.encode(pausedCount, forKey: .pausedCount)
+        try container.encode(todaySeconds, forKey: .todaySeconds)
+        try container.encode(weekSeconds, forKey: .weekSeconds)
+    }
+}
+
+/// Turns feature models into screens. Pure: no I/O, no clock (times are placed relative to the `today` it was
+/// given, in its time zone).
+struct TimersPresenter: Sendable {
+    static let noTimersMessage = "No timers. Start one with: stint timer start TASK"
+    static let noEntriesMessage =
+        "No time entries match. Log time with: stint log 30m TASK, or time it with: stint timer start TASK"
+    /// Titles in one-line messages are cut to this many characters so a confirmation stays on one line.
+    static let quotedTitleLimit = 60
+    /// How many characters of an id lists and messages show; users type them back as references.
+    static let shortIDLength = 8
+
+    let format: OutputFormat
+    let today: CalendarDay
+    let timeZone: TimeZone
+
+    // MARK: Timers
+
+    /// `start` and `resume`: what runs now, then one line per timer that was paused to make room.
+    func started(_ result: TimerStartResult) -> TimersScreen {
+        if format == .json { return .json(result) }
+        let timer = result.timer
+        let name = Self.target(of: timer, withProject: true)
+        let first =
+            result.resumed
+            ? "Resumed timer on \(name) at \(when(timer.lastStartedAt)) "
+                + "(\(DurationText.format(seconds: timer.elapsedSeconds)) so far)"
+            : "Started timer on \(name) at \(when(timer.lastStartedAt))"
+        return .lines([first] + result.paused.map(pausedLine))
+    }
+
+    func paused(_ timer: Timer) -> TimersScreen {
+        format == .json ? .json(timer) : .lines([pausedLine(timer)])
+    }
+
+    func stopped(_ result: TimerStopResult) -> TimersScreen {
+        if format == .json { return .json(result) }
+        let entry = result.entry
+        return .lines([
+            "Stopped timer on \(Self.target(of: entry)): logged \(DurationText.format(seconds: entry.durationSeconds)) "
+                + "(entry \(Self.shortID(entry.id)))"
+        ])
+    }
+
+    func discarded(_ timer: Timer) -> TimersScreen {
+        if format == .json { return .json(timer) }
+        return .lines([
+            "Discarded timer on \(Self.target(of: timer)): \(DurationText.format(seconds: timer.elapsedSeconds)) "
+                + "not logged"
+        ])
+    }
+
+    /// The user was asked which task to use and chose none. JSON mode prints nothing: nothing happened, and a
+    /// question is only asked with a person watching.
+    func cancelled(_ message: String) -> TimersScreen {
+        format == .json ? .lines([]) : .lines([message])
+    }
+
+    /// The dashboard's time block: what runs, then today's and this week's logged time.
+    func overview(running: Timer?, pausedCount: Int, spent: TimeSpent) -> TimersScreen {
+        if format == .json {
+            return .json(
+                OverviewPayload(
+                    running: running, pausedCount: pausedCount, todaySeconds: spent.todaySeconds,
+                    weekSeconds: spent.weekSeconds))
+        }
+        let paused = pausedCount == 0 ? "" : " · \(pausedCount) paused"
+        var fields: [DetailField] = []
+        if let running {
+            fields.append(
+                DetailField(
+                    label: "Timer",
+                    value: "\(Self.target(of: running, withProject: true)) · "
+                        + "\(DurationText.format(seconds: running.elapsedSeconds)) since \(when(running.lastStartedAt))"
+                        + paused,
+                    color: Self.color(of: .running)))
+        } else {
+            fields.append(
+                DetailField(
+                    label: "Timer", value: pausedCount == 0 ? "none running" : "none running\(paused)", color: nil))
+        }
+        fields.append(
+            DetailField(
+                label: "Logged",
+                value: "today \(DurationText.format(seconds: spent.todaySeconds)) · this week "
+                    + DurationText.format(seconds: spent.weekSeconds),
+                color: nil))
+        return .detail(TimerDetail(heading: "Time", fields: fields, footer: []))
+    }
+
+    func status(running: Timer?, paused: [Timer]) -> TimersScreen {
+        if format == .json { return .json(StatusPayload(running: running, paused: paused)) }
+        guard let running else {
+            switch paused.count {
+            case 0:
+                return .lines(["No timer running. Start one with: stint timer start TASK"])
+            case 1:
+                let timer = paused[0]
+                return .lines([
+                    "No timer running.",
+                    "1 paused timer: \(Self.target(of: timer)) at \(DurationText.format(seconds: timer.elapsedSeconds))"
+                        + ". Resume it with: stint timer resume",
+                ])
+            default:
+                return .lines([
+                    "No timer running.",
+                    "\(paused.count) paused timers. Resume the latest with: stint timer resume, "
+                        + "or see them all with: stint timer list",
+                ])
+            }
+        }
+        return .detail(statusDetail(running, pausedCount: paused.count))
+    }
+
+    func list(_ timers: [Timer]) -> TimersScreen {
+        if format == .json { return .json(timers) }
+        guard !timers.isEmpty else { return .lines([Self.noTimersMessage]) }
+        let columns = [
+            TableColumn("Timer"),
+            TableColumn("Task", flexible: true),
+            TableColumn("Project"),
+            TableColumn("State"),
+            TableColumn("Elapsed", alignment: .right),
+            TableColumn("Started"),
+            TableColumn("Note", flexible: true),
+        ]
+        let rows = timers.map { timer -> [TableCell] in
+            [
+                TableCell(Self.shortID(timer.id)),
+                TableCell(Self.taskCell(number: timer.taskNumber, title: timer.taskTitle)),
+                TableCell(timer.projectName ?? ""),
+                TableCell(timer.state.rawValue, color: Self.color(of: timer.state)),
+                TableCell(DurationText.format(seconds: timer.elapsedSeconds)),
+                TableCell(when(timer.startedAt)),
+                TableCell(Self.singleLine(timer.note)),
+            ]
+        }
+        return .table(TimerTable(columns: columns, rows: rows))
+    }
+
+    // MARK: Entries
+
+    func logged(_ entry: TimeEntry) -> TimersScreen {
+        if format == .json { return .json(entry) }
+        return .lines([
+            "Logged \(DurationText.format(seconds: entry.durationSeconds)) on \(Self.target(of: entry)) "
+                + "on \(span(of: entry)) (entry \(Self.shortID(entry.id)))"
+        ])
+    }
+
+    /// The entries table ends with a total row. The total is the exact sum of the entries' seconds, formatted
+    /// once; rows are each rounded down to the minute on their own, so on screen they may add up to a little less.
+    func entries(_ entries: [TimeEntry]) -> TimersScreen {
+        if format == .json { return .json(entries) }
+        guard !entries.isEmpty else { return .lines([Self.noEntriesMessage]) }
+        let columns = [
+            TableColumn("Entry"),
+            TableColumn("Date"),
+            TableColumn("Time"),
+            TableColumn("Duration", alignment: .right),
+            TableColumn("Task", flexible: true),
+            TableColumn("Project"),
+            TableColumn("Note", flexible: true),
+            TableColumn("Tags"),
+            TableColumn("$"),
+        ]
+        let rows = entries.map { entry -> [TableCell] in
+            [
+                TableCell(Self.shortID(entry.id)),
+                TableCell(day(of: entry.start).iso),
+                TableCell(timeRange(of: entry)),
+                TableCell(DurationText.format(seconds: entry.durationSeconds)),
+                TableCell(Self.taskCell(number: entry.taskNumber, title: entry.taskTitle)),
+                TableCell(entry.projectName ?? ""),
+                TableCell(Self.singleLine(entry.note)),
+                TableCell(entry.tags.joined(separator: ", ")),
+                entry.billable ? TableCell("$", color: .green) : TableCell(""),
+            ]
+        }
+        let total = entries.reduce(0) { $0 + $1.durationSeconds }
+        var totalRow = Array(repeating: TableCell(""), count: columns.count)
+        totalRow[0] = TableCell("Total", color: .bold)
+        totalRow[1] = TableCell(entries.count == 1 ? "1 entry" : "\(entries.count) entries")
+        totalRow[3] = TableCell(DurationText.format(seconds: total), color: .bold)
+        return .table(TimerTable(columns: columns, rows: rows, totalRow: totalRow))
+    }
+
+    func entryEdited(_ entry: TimeEntry, fields: [String]) -> TimersScreen {
+        if format == .json { return .json(entry) }
+        return .lines(["Updated entry \(Self.shortID(entry.id)): \(fields.joined(separator: ", "))"])
+    }
+
+    func deletionQuestion(for entry: TimeEntry) -> String {
+        "Delete entry \(Self.shortID(entry.id)): \(summary(of: entry))?"
+    }
+
+    /// JSON mode prints nothing: no entry was changed, and a declined prompt only happens with a person watching.
+    func deletionDeclined(_ entry: TimeEntry) -> TimersScreen {
+        if format == .json { return .lines([]) }
+        return .lines(["Kept entry \(Self.shortID(entry.id)); nothing was deleted."])
+    }
+
+    func entryDeleted(_ entry: TimeEntry) -> TimersScreen {
+        if format == .json { return .json(entry) }
+        return .lines(["Deleted entry \(Self.shortID(entry.id)): \(summary(of: entry))"])
+    }
+
+    // MARK: Pieces
+
+    func pausedLine(_ timer: Timer) -> String {
+        "Paused timer on \(Self.target(of: timer)) at \(DurationText.format(seconds: timer.elapsedSeconds))"
+    }
+
+    func statusDetail(_ timer: Timer, pausedCount: Int) -> TimerDetail {
+        var fields = [
+            DetailField(label: "Elapsed", value: DurationText.format(seconds: timer.elapsedSeconds), color: .green),
+            DetailField(label: "Started", value: when(timer.startedAt)),
+        ]
+        if timer.intervals.count > 1 {
+            fields.append(DetailField(label: "Resumed", value: when(timer.lastStartedAt)))
+        }
+        if !timer.note.isEmpty {
+            fields.append(DetailField(label: "Note", value: Self.singleLine(timer.note)))
+        }
+        fields.append(DetailField(label: "Billable", value: timer.billable ? "yes" : "no"))
+        let spent = (timer.loggedSeconds ?? 0) + timer.elapsedSeconds
+        if let estimate = timer.estimateSeconds {
+            let over = spent > estimate
+            let remainder = DurationText.format(seconds: abs(estimate - spent)) + (over ? " over" : " left")
+            fields.append(
+                DetailField(
+                    label: "Estimate",
+                    value: "\(DurationText.format(seconds: spent)) of \(DurationText.format(seconds: estimate)) "
+                        + "(\(remainder))",
+                    color: over ? .red : nil
+                ))
+        } else if let logged = timer.loggedSeconds, logged > 0 {
+            fields.append(
+                DetailField(
+                    label: "Task total",
+                    value: "\(DurationText.format(seconds: spent)) (\(DurationText.format(seconds: logged)) "
+                        + "before this timer)"
+                ))
+        }
+        fields.append(DetailField(label: "Timer", value: Self.shortID(timer.id)))
+        let footer =
+            switch pausedCount {
+            case 0: [String]()
+            case 1: ["Also 1 paused timer: stint timer list"]
+            default: ["Also \(pausedCount) paused timers: stint timer list"]
+            }
+        return TimerDetail(
+            heading: "Running: \(Self.target(of: timer, withProject: true))", fields: fields, footer: footer)
+    }
+
+    /// "45m on 12 "Write report" on 2026-11-20 14:00–14:45".
+    func summary(of entry: TimeEntry) -> String {
+        "\(DurationText.format(seconds: entry.durationSeconds)) on \(Self.target(of: entry)) on \(span(of: entry))"
+    }
+
+    /// "2026-11-20 14:00–14:45": the day the entry starts on and its times of day.
+    func span(of entry: TimeEntry) -> String {
+        "\(day(of: entry.start).iso) \(timeRange(of: entry))"
+    }
+
+    /// "14:00–14:45", with "(+1d)" when the entry ends on a later day than it starts.
+    func timeRange(of entry: TimeEntry) -> String {
+        let range = "\(timeOfDay(entry.start))–\(timeOfDay(entry.end))"
+        let days = day(of: entry.end).days(since: day(of: entry.start))
+        return days > 0 ? "\(range) (+\(days)d)" : range
+    }
+
+    /// "09:15" today, "yesterday 17:00", otherwise "2026-11-20 17:00".
+    func when(_ date: Date) -> String {
+        let day = day(of: date)
+        if day == today { return timeOfDay(date) }
+        if day == today.adding(days: -1) { return "yesterday \(timeOfDay(date))" }
+        return "\(day.iso) \(timeOfDay(date))"
+    }
+
+    func day(of date: Date) -> CalendarDay {
+        CalendarDay.from(date, in: timeZone)
+    }
+
+    /// "HH:MM" in the presenter's time zone.
+    func timeOfDay(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        func pad(_ value: Int?) -> String {
+            let digits = String(value ?? 0)
+            return digits.count < 2 ? "0" + digits : digits
+        }
+        return "\(pad(parts.hour)):\(pad(parts.minute))"
+    }
+
+    static func color(of state: TimerState) -> TextColor? {
+        switch state {
+        case .running: .green
+        case .paused: .yellow
+        }
+    }
+
+    /// `12 "Write report"`, `12 "Write report" (Work)` with the project, or `project Work` for a project timer.
+    static func target(of timer: Timer, withProject: Bool = false) -> String {
+        target(number: timer.taskNumber, title: timer.taskTitle, project: timer.projectName, withProject: withProject)
+    }
+
+    static func target(of entry: TimeEntry) -> String {
+        target(number: entry.taskNumber, title: entry.taskTitle, project: entry.projectName, withProject: false)
+    }
+
+    static func target(number: Int?, title: String?, project: String?, withProject: Bool) -> String {
+        let task: String? =
+            switch (number, title) {
+            case (let number?, let title?): "\(number) \(quoted(title))"
+            case (nil, let title?): quoted(title)
+            case (let number?, nil): "task \(number)"
+            case (nil, nil): nil
+            }
+        guard let task else { return project.map { "project \($0)" } ?? "no task or project" }
+        guard withProject, let project else { return task }
+        return "\(task) (\(project))"
+    }
+
+    /// "12 Write report" in a table's Task column; empty for a project timer.
+    static func taskCell(number: Int?, title: String?) -> String {
+        [number.map(String.init), title.map(singleLine)].compactMap { $0 }.joined(separator: " ")
+    }
+
+    static func shortID(_ id: String) -> String {
+        String(id.lowercased().prefix(shortIDLength))
+    }
+
+    static func singleLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+
+    static func quoted(_ title: String) -> String {
+        let line = singleLine(title)
+        guard line.count > quotedTitleLimit else { return "\"\(line)\"" }
+        return "\"\(line.prefix(quotedTitleLimit - 1))…\""
+    }
+}

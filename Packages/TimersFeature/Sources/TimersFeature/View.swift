@@ -1,0 +1,43 @@
+import Foundation
+import TerminalUI
+
+/// Draws screens to the output: tables and the status block through TerminalUI, JSON through `JSONText`.
+/// It makes no decisions about content; every chunk it writes ends with a newline.
+struct TimersView: Sendable {
+    let output: any TextOutput
+    let style: TerminalStyle
+
+    func render(_ screen: TimersScreen) throws {
+        switch screen {
+        case .lines(let lines):
+            guard !lines.isEmpty else { return }
+            output.write(lines.joined(separator: "\n") + "\n")
+        case .table(let table):
+            output.write(render(table) + "\n")
+        case .detail(let detail):
+            output.write(render(detail) + "\n")
+        case .json(let payload):
+            output.write(try JSONText.encode(payload) + "\n")
+        }
+    }
+
+    private func render(_ table: TimerTable) -> String {
+        // The total is a row of the same table so its value lines up under the column it sums.
+        let rows = table.totalRow.map { table.rows + [$0] } ?? table.rows
+        return Table(columns: table.columns, rows: rows).render(style: style)
+    }
+
+    private func render(_ detail: TimerDetail) -> String {
+        var lines = [style.paint(detail.heading, .bold)]
+        let labelWidth = detail.fields.map { DisplayWidth.of($0.label) }.max() ?? 0
+        for field in detail.fields {
+            let padding = String(repeating: " ", count: labelWidth - DisplayWidth.of(field.label))
+            lines.append("  \(style.paint(field.label, .dim))\(padding)  \(style.paint(field.value, field.color))")
+        }
+        if !detail.footer.isEmpty {
+            lines.append("")
+            lines += detail.footer.map { style.paint($0, .dim) }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import TerminalUI
+import Testing
+import TimersFeatureFakes
+
+@testable import TimersFeature
+
+@Suite("Presenter")
+struct PresenterTests {
+    let presenter = Fixture.presenter()
+
+    private func table(_ screen: TimersScreen) throws -> TimerTable {
+        guard case .table(let table) = screen else { throw UnexpectedScreen() }
+        return table
+    }
+
+    private func lines(_ screen: TimersScreen) throws -> [String] {
+        guard case .lines(let lines) = screen else { throw UnexpectedScreen() }
+        return lines
+    }
+
+    @Test(arguments: [
+        (Fixture.at(0, 9, 5), "09:05"), (Fixture.at(-1, 17), "yesterday 17:00"),
+        (Fixture.at(-2, 23, 59), "2026-03-02 23:59"),
+    ])
+    func timesOfDayCarryTheirDayUnlessToday(date: Date, expected: String) {
+        #expect(presenter.when(date) == expected)
+    }
+
+    @Test func timesAreShownInTheBuildersTimeZone() throws {
+        let paris = try #require(TimeZone(identifier: "Europe/Paris"))
+        #expect(Fixture.presenter(timeZone: paris).when(Fixture.at(0, 9, 15)) == "10:15")
+        // 23:30 UTC the day before is already today in Paris.
+        #expect(Fixture.presenter(timeZone: paris).when(Fixture.at(-1, 23, 30)) == "00:30")
+    }
+
+    @Test func entriesPastMidnightSayHowManyDaysLater() {
+        let entry = Fixture.entry(1, start: Fixture.at(-1, 23, 30), seconds: 90 * 60)
+        #expect(presenter.span(of: entry) == "2026-03-03 23:30–01:00 (+1d)")
+        let sameDay = Fixture.entry(2, start: Fixture.at(0, 14), seconds: 45 * 60)
+        #expect(presenter.span(of: sameDay) == "2026-03-04 14:00–14:45")
+    }
+
+    @Test func targetsNameTheTaskOrTheProject() {
+        let onTask = Fixture.timer(intervals: [TimerInterval(start: Fixture.noon)])
+        let onProject = Fixture.timer(task: nil, project: "Meetings", intervals: [TimerInterval(start: Fixture.noon)])
+        let longTitle = TrackableTask(id: "x", number: 9, title: String(repeating: "a", count: 80))
+        let long = Fixture.timer(task: longTitle, intervals: [TimerInterval(start: Fixture.noon)])
+
+        #expect(TimersPresenter.target(of: onTask) == #"1 "Write report""#)
+        #expect(TimersPresenter.target(of: onTask, withProject: true) == #"1 "Write report" (Work)"#)
+        #expect(TimersPresenter.target(of: onProject, withProject: true) == "project Meetings")
+        #expect(TimersPresenter.target(of: long) == "9 \"\(String(repeating: "a", count: 59))…\"")
+    }
+
+    @Test func startedLineUsesTheLatestStartForAResumedTimer() throws {
+        let timer = Fixture.timer(
+            intervals: [
+                TimerInterval(start: Fixture.at(0, 8), end: Fixture.at(0, 9)), TimerInterval(start: Fixture.at(0, 11)),
+            ], elapsed: 3_900)
+        let resumed = try lines(presenter.started(TimerStartResult(timer: timer, resumed: true)))
+        #expect(resumed == [#"Resumed timer on 1 "Write report" (Work) at 11:00 (1h 5m so far)"#])
+    }
+
+    @Test func timersTableColumnsAndColours() throws {
+        let timers = [
+            Fixture.timer(1, intervals: [TimerInterval(start: Fixture.at(0, 11))], elapsed: 3_600),
+            Fixture.timer(
+                2, task: nil, project: "Meetings", note: "line one\nline two",
+                intervals: [TimerInterval(start: Fixture.at(-1, 10), end: Fixture.at(-1, 10, 45))], elapsed: 2_700),
+        ]
+        let table = try table(presenter.list(timers))
+
+        #expect(table.columnTitles == ["Timer", "Task", "Project", "State", "Elapsed", "Started", "Note"])
+        #expect(table.columns.filter(\.flexible).map(\.title) == ["Task", "Note"])
+        #expect(table.columns.filter { $0.alignment == .right }.map(\.title) == ["Elapsed"])
+        #expect(table.cells(inColumn: "Task")?.map(\.text) == ["1 Write report", ""])
+        #expect(table.cells(inColumn: "State")?.map(\.color) == [.green, .yellow])
+        #expect(table.cells(inColumn: "Elapsed")?.map(\.text) == ["1h", "45m"])
+        #expect(table.cells(inColumn: "Started")?.map(\.text) == ["11:00", "yesterday 10:00"])
+        #expect(table.cells(inColumn: "Note")?.map(\.text) == ["", "line one line two"])
+        #expect(table.cells(inColumn: "Timer")?.first?.text == InMemoryTimersServices.identifier(for: 1).short)
+    }
+
+    @Test func entriesTableHasATotalRowWithTheExactSum() throws {
+        let entries = [
+            Fixture.entry(1, start: Fixture.at(0, 9), seconds: 59, billable: true, tags: ["a", "b"]),
+            Fixture.entry(2, task: nil, project: "Home", start: Fixture.at(0, 10), seconds: 59),
+            Fixture.entry(3, start: Fixture.at(0, 11), seconds: 3_600 + 59),
+        ]
+        let table = try table(presenter.entries(entries))
+
+        #expect(
+            table.columnTitles == ["Entry", "Date", "Time", "Duration", "Task", "Project", "Note", "Tags", "$"])
+        #expect(table.columns.filter(\.flexible).map(\.title) == ["Task", "Note"])
+        #expect(table.cells(inColumn: "Duration")?.map(\.text) == ["<1m", "<1m", "1h"])
+        // 59 + 59 + 3659 seconds: the rows round down on their own, the total is formatted from the exact sum.
+        #expect(table.total(inColumn: "Duration")?.text == "1h 2m")
+        #expect(table.total(inColumn: "Entry")?.text == "Total")
+        #expect(table.total(inColumn: "Date")?.text == "3 entries")
+        #expect(table.cells(inColumn: "$")?.map(\.text) == ["$", "", ""])
+        #expect(table.cells(inColumn: "Tags")?.first?.text == "a, b")
+        #expect(table.cells(inColumn: "Project")?.map(\.text) == ["Work", "Home", "Work"])
+    }
+
+    @Test func statusEstimateTurnsRedWhenOver() throws {
+        let timer = Fixture.timer(
+            intervals: [TimerInterval(start: Fixture.at(0, 10))], elapsed: 3_600, logged: 2 * 3_600 + 20 * 60)
+        guard case .detail(let detail) = presenter.status(running: timer, paused: []) else {
+            throw UnexpectedScreen()
+        }
+        #expect(
+            detail.field("Estimate") == DetailField(label: "Estimate", value: "3h 20m of 3h (20m over)", color: .red))
+        #expect(detail.field("Resumed") == nil)
+        #expect(detail.field("Note") == nil)
+        #expect(detail.footer.isEmpty)
+    }
+
+    @Test func statusWithoutAnEstimateShowsTheTaskTotal() throws {
+        let timer = Fixture.timer(
+            task: Fixture.emailTask, intervals: [TimerInterval(start: Fixture.at(0, 10))], elapsed: 600, logged: 1_800)
+        guard case .detail(let detail) = presenter.status(running: timer, paused: []) else {
+            throw UnexpectedScreen()
+        }
+        #expect(detail.field("Estimate") == nil)
+        #expect(detail.field("Task total")?.value == "40m (30m before this timer)")
+    }
+
+    @Test func severalPausedTimersGetAGeneralHint() throws {
+        let paused = (1...2).map {
+            Fixture.timer($0, intervals: [TimerInterval(start: Fixture.at(0, 8), end: Fixture.at(0, 9))])
+        }
+        #expect(
+            try lines(presenter.status(running: nil, paused: paused)) == [
+                "No timer running.",
+                "2 paused timers. Resume the latest with: stint timer resume, or see them all with: stint timer list",
+            ])
+    }
+
+    @Test func jsonModeReturnsTheModelsForEveryMutation() {
+        let json = Fixture.presenter(.json)
+        let timer = Fixture.timer(intervals: [TimerInterval(start: Fixture.noon)])
+        let entry = Fixture.entry(1, start: Fixture.at(0, 9), seconds: 60)
+        let screens: [TimersScreen] = [
+            json.started(TimerStartResult(timer: timer)), json.paused(timer), json.discarded(timer),
+            json.stopped(TimerStopResult(entry: entry)), json.logged(entry), json.entryEdited(entry, fields: ["note"]),
+            json.entryDeleted(entry), json.list([]), json.entries([]), json.status(running: nil, paused: []),
+        ]
+        for screen in screens {
+            guard case .json = screen else {
+                Issue.record("expected JSON, got \(screen)")
+                continue
+            }
+        }
+    }
+}
