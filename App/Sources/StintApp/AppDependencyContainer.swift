@@ -83,7 +83,7 @@ public final class AppDependencyContainer: Sendable {
         let data = try repositories()
         return TransferWorker(
             transfer: data.makeTransferRepository(), projects: data.makeProjectRepository(),
-            lists: data.makeTaskListRepository(), calendar: calendar)
+            lists: data.makeTaskListRepository(), tasks: data.makeTaskRepository(), calendar: calendar)
     }
 }
 

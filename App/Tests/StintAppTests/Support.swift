@@ -78,7 +78,7 @@ struct Workbench {
     var transfer: TransferWorker {
         TransferWorker(
             transfer: data.makeTransferRepository(), projects: data.makeProjectRepository(),
-            lists: data.makeTaskListRepository(), calendar: calendar)
+            lists: data.makeTaskListRepository(), tasks: data.makeTaskRepository(), calendar: calendar)
     }
 
     var history: HistoryWorker { HistoryWorker(history: data.makeHistoryRepository()) }

@@ -10,6 +10,7 @@ public struct TransferWorker: Sendable {
     let transfer: any TransferRepository
     let projects: any ProjectRepository
     let lists: any TaskListRepository
+    let tasks: any TaskRepository
     let calendar: WorkCalendar
 
     /// The whole database as pretty-printed JSON.
@@ -20,7 +21,9 @@ public struct TransferWorker: Sendable {
                 format: ArchiveFile.formatName, version: ArchiveFile.currentVersion, exportedAt: calendar.now,
                 projects: snapshot.projects.map(ArchiveFile.ProjectEntry.init),
                 lists: snapshot.taskLists.map(ArchiveFile.ListEntry.init),
-                tasks: snapshot.tasks.map(ArchiveFile.TaskEntry.init))
+                tasks: snapshot.tasks.map(ArchiveFile.TaskEntry.init),
+                timers: snapshot.timers.map(ArchiveFile.TimerEntry.init),
+                timeEntries: snapshot.timeEntries.map(ArchiveFile.TimeEntryEntry.init), personId: snapshot.personID)
             return try ArchiveFile.encoder.encode(file)
         }
     }
@@ -48,7 +51,9 @@ public struct TransferWorker: Sendable {
         }
         let snapshot = try working { try file.snapshot() }
         try await checkReferences(snapshot)
-        let total = snapshot.projects.count + snapshot.taskLists.count + snapshot.tasks.count
+        let total =
+            snapshot.projects.count + snapshot.taskLists.count + snapshot.tasks.count + snapshot.timers.count
+            + snapshot.timeEntries.count
         return try await working { try await transfer.merge(snapshot) { progress($0, total) } }
     }
 
@@ -73,14 +78,35 @@ public struct TransferWorker: Sendable {
                 throw WorkerError(.invalidInput, "task \"\(task.title)\" refers to a list that is not in the file")
             }
         }
+        // Time points at tasks or projects; look up only the few ids the file does not itself carry.
+        let fileTasks = Set(snapshot.tasks.map(\.id))
+        let targets = snapshot.timers.map(\.target) + snapshot.timeEntries.map(\.target)
+        var checked: Set<TimeTarget> = []
+        for target in targets where !checked.contains(target) {
+            checked.insert(target)
+            switch target {
+            case .project(let id) where !known.0.contains(id):
+                throw WorkerError(.invalidInput, "time in the file refers to a project that is not in the file")
+            case .task(let id) where !fileTasks.contains(id):
+                let stored = try? await tasks.task(reference: id.uuidString.lowercased())
+                if stored == nil {
+                    throw WorkerError(.invalidInput, "time in the file refers to a task that is not in the file")
+                }
+            default:
+                break
+            }
+        }
     }
 }
 
-/// The export file, version 1. Field names are snake_case and stable; dates are ISO-8601 with
-/// milliseconds (what the database keeps), days are YYYY-MM-DD, durations are seconds.
+/// The export file. Field names are snake_case and stable; dates are ISO-8601 with milliseconds
+/// (what the database keeps), days are YYYY-MM-DD, durations are seconds.
+///
+/// Version 2 added `timers`, `time_entries` and `person_id`. A version 1 file (without them) still
+/// imports; a version 1 Stint refuses a version 2 file instead of silently dropping the time in it.
 struct ArchiveFile: Codable {
     static let formatName = "stint-export"
-    static let currentVersion = 1
+    static let currentVersion = 2
 
     var format: String
     var version: Int
@@ -88,6 +114,119 @@ struct ArchiveFile: Codable {
     var projects: [ProjectEntry]
     var lists: [ListEntry]
     var tasks: [TaskEntry]
+    var timers: [TimerEntry]?
+    var timeEntries: [TimeEntryEntry]?
+    var personId: UUID?
+
+    /// A timer; exactly one of `task_id` and `project_id` is set.
+    struct TimerEntry: Codable {
+        struct Interval: Codable {
+            var start: Date
+            var end: Date?
+        }
+
+        var id: UUID
+        var ownerId: UUID
+        var taskId: UUID?
+        var projectId: UUID?
+        var note: String
+        var billable: Bool
+        var intervals: [Interval]
+        var createdAt: Date
+        var updatedAt: Date
+
+        init(_ timer: Entities.Timer) {
+            id = timer.id
+            ownerId = timer.ownerID
+            taskId = timer.target.taskID
+            projectId = timer.target.projectID
+            note = timer.note
+            billable = timer.billable
+            intervals = timer.intervals.map { Interval(start: $0.start, end: $0.end) }
+            createdAt = timer.createdAt
+            updatedAt = timer.updatedAt
+        }
+
+        func entity() throws -> Entities.Timer {
+            let target = try ArchiveFile.target(taskId: taskId, projectId: projectId, what: "timer")
+            // The same shape rules the timer keeps itself: chronological, only the last interval open.
+            var previousEnd = Date.distantPast
+            for (index, interval) in intervals.enumerated() {
+                let isLast = index == intervals.count - 1
+                guard interval.start >= previousEnd, interval.end.map({ $0 >= interval.start }) ?? isLast else {
+                    throw ValidationError(
+                        field: "intervals", reason: .invalidFormat("timer \(id)"),
+                        message: "timer \(id.uuidString.lowercased().prefix(8)) has intervals out of order")
+                }
+                previousEnd = interval.end ?? interval.start
+            }
+            guard !intervals.isEmpty else {
+                throw ValidationError(
+                    field: "intervals", reason: .empty,
+                    message: "timer \(id.uuidString.lowercased().prefix(8)) has no intervals")
+            }
+            var timer = Entities.Timer(
+                id: id, ownerID: ownerId, target: target, note: "", billable: billable,
+                intervals: intervals.map { WorkInterval(start: $0.start, end: $0.end) }, createdAt: createdAt,
+                updatedAt: updatedAt)
+            try timer.setNote(note, now: updatedAt)
+            return timer
+        }
+    }
+
+    /// A time entry; exactly one of `task_id` and `project_id` is set.
+    struct TimeEntryEntry: Codable {
+        var id: UUID
+        var taskId: UUID?
+        var projectId: UUID?
+        var start: Date
+        var durationSeconds: Int
+        var note: String
+        var billable: Bool
+        var tags: [String]
+        var loggedBy: UUID
+        var createdAt: Date
+        var updatedAt: Date
+
+        init(_ entry: TimeEntry) {
+            id = entry.id
+            taskId = entry.target.taskID
+            projectId = entry.target.projectID
+            start = entry.start
+            durationSeconds = entry.durationSeconds
+            note = entry.note
+            billable = entry.billable
+            tags = entry.tags.map(\.name)
+            loggedBy = entry.loggedBy
+            createdAt = entry.createdAt
+            updatedAt = entry.updatedAt
+        }
+
+        func entity() throws -> TimeEntry {
+            guard (1...TimeEntry.hardLimit).contains(durationSeconds) else {
+                throw ValidationError(
+                    field: "duration", reason: .outOfRange(String(durationSeconds)),
+                    message: "entry \(id.uuidString.lowercased().prefix(8)) has an impossible duration")
+            }
+            var entry = TimeEntry(
+                id: id, target: try ArchiveFile.target(taskId: taskId, projectId: projectId, what: "entry"),
+                start: start, durationSeconds: durationSeconds, note: "", billable: billable,
+                tags: try tags.map { try Tag($0) }, loggedBy: loggedBy, createdAt: createdAt, updatedAt: updatedAt)
+            try entry.setNote(note, now: updatedAt)
+            return entry
+        }
+    }
+
+    static func target(taskId: UUID?, projectId: UUID?, what: String) throws -> TimeTarget {
+        switch (taskId, projectId) {
+        case (let task?, nil): return .task(task)
+        case (nil, let project?): return .project(project)
+        default:
+            throw ValidationError(
+                field: "target", reason: .invalidFormat(what),
+                message: "a \(what) in the file must name exactly one of task_id and project_id")
+        }
+    }
 
     struct ProjectEntry: Codable {
         var id: UUID
@@ -198,7 +337,8 @@ struct ArchiveFile: Codable {
     func snapshot() throws -> Snapshot {
         Snapshot(
             projects: try projects.map { try $0.entity() }, taskLists: try lists.map { try $0.entity() },
-            tasks: try tasks.map { try $0.entity() })
+            tasks: try tasks.map { try $0.entity() }, timers: try (timers ?? []).map { try $0.entity() },
+            timeEntries: try (timeEntries ?? []).map { try $0.entity() }, personID: personId)
     }
 
     static var encoder: JSONEncoder {
