@@ -24,7 +24,7 @@ help:
 	@echo "make test                  architecture check, every package's tests, App tests, end-to-end tests"
 	@echo "make test-<Package>        one package's tests, e.g. make test-TasksFeature"
 	@echo "make check-architecture    fail when a package imports what docs/adr/0002 forbids"
-	@echo "make bench                 release build, 10,000 tasks, median timings of common commands"
+	@echo "make bench                 release build, 10,000 tasks + 100,000 time entries, median timings"
 	@echo "make install               release build with a static Swift stdlib into $(PREFIX)/bin"
 	@echo "make lint / make format    swift format (check / rewrite)"
 	@echo "make clean                 remove build folders"

@@ -18,16 +18,21 @@ struct SplitMix64: RandomNumberGenerator {
     }
 }
 
-/// Writes a `stint export` file (format "stint-export", version 1) that looks like a busy person's data:
+/// Writes a `stint export` file (format "stint-export", version 2) that looks like a busy person's data:
 /// 20 projects with 3 lists each, and tasks with realistic titles, tags, due dates spread around "now",
-/// priorities, estimates, notes, and a quarter of them done.
+/// priorities, estimates, notes, and a quarter of them done; then time entries spread over the two years
+/// before "now" (working days busier than weekends, some across midnight, a third billable).
 struct ExportGenerator {
     let taskCount: Int
+    let entryCount: Int
     let now: Date
     private var random = SplitMix64(seed: 20_261_121)
+    /// The person every generated entry is logged by.
+    static let personID = "0b0b0b0b-0000-4000-8000-000000000001"
 
-    init(taskCount: Int, now: Date) {
+    init(taskCount: Int, entryCount: Int, now: Date) {
         self.taskCount = taskCount
+        self.entryCount = entryCount
         self.now = now
     }
 
@@ -88,9 +93,29 @@ struct ExportGenerator {
         let tasks = (1...max(1, taskCount)).map { index in
             task(index: index, projectIDs: projectIDs, listsByProject: listsByProject)
         }
+        let taskIDs = tasks.compactMap { $0["id"] as? String }
+        let entries = (0..<entryCount).map { _ in entry(taskIDs: taskIDs, projectIDs: projectIDs) }
         return [
-            "format": "stint-export", "version": 1, "exported_at": stamp(now), "projects": projects, "lists": lists,
-            "tasks": tasks,
+            "format": "stint-export", "version": 2, "exported_at": stamp(now), "projects": projects, "lists": lists,
+            "tasks": tasks, "timers": [], "time_entries": entries, "person_id": Self.personID,
+        ]
+    }
+
+    /// One entry in the 730 days before now: 85% on a task, the rest on a project; 5 minutes to 3 hours,
+    /// starting between 07:00 and 23:00 UTC so some run past midnight.
+    private mutating func entry(taskIDs: [String], projectIDs: [String]) -> [String: Any] {
+        let onTask = chance(0.85)
+        let day = now.timeIntervalSince1970 - Double(int(1...730) * 86_400)
+        let dayStart = (day / 86_400).rounded(.down) * 86_400
+        let start = Date(timeIntervalSince1970: dayStart + Double(int(7 * 3_600...23 * 3_600)))
+        let duration = int(1...36) * 300
+        let tags = chance(0.3) ? [pick(Self.tags)] : []
+        let created = stamp(start.addingTimeInterval(Double(duration)))
+        return [
+            "id": uuid(), "task_id": onTask ? pick(taskIDs) : NSNull(),
+            "project_id": onTask ? NSNull() : pick(projectIDs), "start": stamp(start), "duration_seconds": duration,
+            "note": chance(0.2) ? pick(Self.noteLines) : "", "billable": chance(0.33), "tags": tags,
+            "logged_by": Self.personID, "created_at": created, "updated_at": created,
         ]
     }
 

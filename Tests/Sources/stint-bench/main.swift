@@ -4,16 +4,18 @@ import Foundation
 // It only prints numbers for a person to compare (docs/adr/0010); nothing here asserts on time.
 
 let usage = """
-    usage: stint-bench --stint PATH [--tasks 10000] [--runs 30]
+    usage: stint-bench --stint PATH [--tasks 10000] [--entries 100000] [--runs 30]
 
-    Imports a generated export (20 projects, 60 lists, --tasks tasks) into a temporary STINT_HOME, then runs
-    common commands --runs times each and prints median, p90 and min wall time in milliseconds.
+    Imports a generated export (20 projects, 60 lists, --tasks tasks, --entries time entries over two years)
+    into a temporary STINT_HOME, then runs common commands --runs times each and prints median, p90 and min
+    wall time in milliseconds.
     Usually run through `make bench`, which builds both binaries in release mode first.
     """
 
 struct Options {
     var stint: String?
     var tasks = 10_000
+    var entries = 100_000
     var runs = 30
 
     static func parse(_ arguments: [String]) -> Options? {
@@ -23,11 +25,12 @@ struct Options {
             switch flag {
             case "--stint": options.stint = remaining.popFirst()
             case "--tasks": options.tasks = remaining.popFirst().flatMap(Int.init) ?? -1
+            case "--entries": options.entries = remaining.popFirst().flatMap(Int.init) ?? -1
             case "--runs": options.runs = remaining.popFirst().flatMap(Int.init) ?? -1
             default: return nil
             }
         }
-        guard options.stint != nil, options.tasks >= 1, options.runs >= 1 else { return nil }
+        guard options.stint != nil, options.tasks >= 1, options.entries >= 0, options.runs >= 1 else { return nil }
         return options
     }
 }
@@ -74,7 +77,8 @@ let runner = CommandRunner(
 let exportFile = root.appendingPathComponent("bench-export.json")
 let generationStart = ContinuousClock.now
 do {
-    var generator = ExportGenerator(taskCount: options.tasks, now: try Date.ISO8601FormatStyle().parse(pinnedNow))
+    var generator = ExportGenerator(
+        taskCount: options.tasks, entryCount: options.entries, now: try Date.ISO8601FormatStyle().parse(pinnedNow))
     let document = generator.document()
     try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys]).write(to: exportFile)
 } catch {
@@ -85,7 +89,7 @@ let fileSize = (try? FileManager.default.attributesOfItem(atPath: exportFile.pat
 
 print("stint-bench: \(stintPath)")
 print(
-    "data: \(options.tasks) tasks, \(ExportGenerator.projectNames.count) projects, "
+    "data: \(options.tasks) tasks, \(options.entries) time entries, \(ExportGenerator.projectNames.count) projects, "
         + "\(ExportGenerator.projectNames.count * 3) lists; \(fileSize / 1024) KiB generated in "
         + "\(Timing.milliseconds(generation)) ms; \(options.runs) runs per command after one warm-up run")
 print("")
@@ -109,6 +113,14 @@ let commands: [(String, [String])] = [
     ("stint task list --due overdue --count", ["task", "list", "--due", "overdue", "--count"]),
     ("stint  (dashboard)", []),
     ("stint task show \(showNumber)", ["task", "show", showNumber]),
+    ("stint report --week", ["report", "--week"]),
+    ("stint report --month --by day", ["report", "--month", "--by", "day"]),
+    ("stint report --year", ["report", "--year"]),
+    ("stint report --year --by task", ["report", "--year", "--by", "task"]),
+    ("stint report --since 2024-11-21 (2 years) --by week", ["report", "--since", "2024-11-21", "--by", "week"]),
+    ("stint report --year --by tag --format csv", ["report", "--year", "--by", "tag", "--format", "csv"]),
+    ("stint entries  (today's)", ["entries"]),
+    ("stint timer status", ["timer", "status"]),
 ]
 for (label, command) in commands {
     rows.append((label, runner.measure(command, runs: options.runs)))

@@ -75,7 +75,7 @@ struct BadInputTests {
             var wrongFormat = Archive.document()
             wrongFormat["format"] = "todo-txt"
             var newer = Archive.document()
-            newer["version"] = 2
+            newer["version"] = 99
             let files: [URL] = [
                 try stint.file("garbage.json", "this is not json {"),
                 try stint.file("wrong-format.json", json: wrongFormat),

@@ -41,7 +41,7 @@ struct DashboardTests {
             #expect(
                 json.keys == [
                     "overdue", "due_today", "in_progress", "open_count", "overdue_count", "due_today_count",
-                    "in_progress_count",
+                    "in_progress_count", "time",
                 ])
             #expect(json["overdue_count"].int == 1 && json["in_progress_count"].int == 1)
             #expect(titles(json["overdue"]) == ["Pay invoice"])

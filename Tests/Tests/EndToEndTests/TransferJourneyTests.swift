@@ -28,7 +28,7 @@ struct TransferJourneyTests {
             let document = try #require(
                 try JSONSerialization.jsonObject(with: Data(raw.stdout.utf8)) as? [String: Any])
             #expect(document["format"] as? String == "stint-export")
-            #expect((document["version"] as? NSNumber)?.intValue == 1)
+            #expect((document["version"] as? NSNumber)?.intValue == 2)
             #expect((document["projects"] as? [Any])?.count == 3)
             #expect((document["lists"] as? [Any])?.count == 2)
             #expect((document["tasks"] as? [Any])?.count == 5)

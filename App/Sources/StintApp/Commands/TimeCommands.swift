@@ -349,8 +349,8 @@ struct ReportCommand: StintCommand {
                 .invalidInput, "unknown grouping '\(other.prefix(30))': use project, task, day, week or tag")
         }
         let outputFormat: ReportFormat
-        switch format?.lowercased() {
-        case nil: outputFormat = global.json ? .json : .table
+        switch global.json ? "json" : format?.lowercased() {
+        case nil: outputFormat = .table
         case "table": outputFormat = .table
         case "csv": outputFormat = .csv
         case "json": outputFormat = .json

@@ -117,6 +117,9 @@ public struct ReportWorker: Sendable {
         let projectNames = Dictionary(
             try await projects.projects(includeArchived: true).map { ($0.id, $0.name) },
             uniquingKeysWith: { first, _ in first })
+        var taskIDs: Set<UUID> = []
+        for sum in sums { if case .task(let id?, _) = sum.key { taskIDs.insert(id) } }
+        let taskMap = try await tasks.byID(taskIDs)
         var lines: [ReportLine] = []
         for sum in sums {
             let key: String
@@ -130,7 +133,7 @@ public struct ReportWorker: Sendable {
                 label = id.flatMap { projectNames[$0] } ?? "(no project)"
             case .task(let id, let projectID):
                 key = id?.uuidString.lowercased() ?? ""
-                if let id, let task = try? await tasks.task(reference: id.uuidString.lowercased()) {
+                if let id, let task = taskMap[id] {
                     label = task.number.map { "\($0) \(task.title)" } ?? task.title
                 } else {
                     label = "(no task)"

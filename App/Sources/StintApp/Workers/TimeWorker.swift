@@ -187,12 +187,14 @@ public struct TimeWorker: Sendable {
             if let since = search.since, let until = search.until, until < since {
                 throw WorkerError(.invalidInput, "--until \(until.iso) is before --since \(since.iso)")
             }
-            var query = TimeEntryQuery(limit: search.limit)
+            // A limit keeps the most recent entries (read newest first), still shown oldest first.
+            var query = TimeEntryQuery(limit: search.limit, newestFirst: search.limit != nil)
             query.from = search.since.map { $0.start(in: calendar.timeZone) }
             query.to = search.until.map { $0.adding(days: 1).start(in: calendar.timeZone) }
             if let project = search.project { query.projectID = try await projects.project(reference: project).id }
             if let task = search.task { query.taskID = try await tasks.task(reference: task).id }
-            return try await details(for: try await entries.entries(matching: query))
+            let found = try await entries.entries(matching: query)
+            return try await details(for: query.newestFirst ? found.reversed() : found)
         }
     }
 
@@ -308,10 +310,7 @@ public struct TimeWorker: Sendable {
     }
 
     private func lookups(taskIDs: Set<UUID>) async throws -> ([UUID: Task], [UUID: Project]) {
-        var taskMap: [UUID: Task] = [:]
-        for id in taskIDs {
-            if let task = try? await tasks.task(reference: id.uuidString.lowercased()) { taskMap[id] = task }
-        }
+        let taskMap = try await tasks.byID(taskIDs)
         let projectMap = Dictionary(
             try await projects.projects(includeArchived: true).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         return (taskMap, projectMap)
@@ -342,5 +341,14 @@ public struct TimeWorker: Sendable {
             let projectID = entry.target.projectID ?? task?.projectID
             return EntryDetails(entry: entry, task: task, project: projectID.flatMap { projectMap[$0] })
         }
+    }
+}
+
+extension TaskRepository {
+    /// Live tasks by id, in one query (titles for lists of entries and report rows).
+    func byID(_ ids: Set<UUID>) async throws -> [UUID: Task] {
+        guard !ids.isEmpty else { return [:] }
+        let found = try await tasks(matching: TaskQuery(statuses: [], ids: ids))
+        return Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 }

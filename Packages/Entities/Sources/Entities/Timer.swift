@@ -163,7 +163,9 @@ public struct Timer: Sendable, Hashable, Codable, Identifiable {
     ) throws(ValidationError) -> TimeEntry {
         var closed = self
         if isRunning {
-            try closed.close(at: instant ?? now, now: now, verb: "stop")
+            // Without --at the timer stops now, or at its start when that was typed a few seconds ahead.
+            let openStart = intervals.last?.start ?? now
+            try closed.close(at: instant ?? max(now, openStart), now: now, verb: "stop")
         } else if let instant {
             if let pausedAt, instant < pausedAt {
                 throw ValidationError(

@@ -155,6 +155,11 @@ enum Queries {
     static func conditions(of filter: TaskRecordFilter) -> (String, [(any DatabaseValueConvertible)?]) {
         var conditions: [String] = []
         var arguments: [(any DatabaseValueConvertible)?] = []
+        if let ids = filter.ids {
+            // One JSON argument however many ids, so the statement stays cacheable.
+            conditions.append("id IN (SELECT value FROM json_each(?))")
+            arguments.append(TagsJSON.encode(ids.map { $0.lowercased() }))
+        }
         if let projectID = filter.projectID {
             conditions.append("project_id = ?")
             arguments.append(projectID.lowercased())

@@ -45,6 +45,8 @@ public struct TaskRecordFilter: Sendable, Equatable {
     public var descending: Bool
     /// At most this many tasks; nil means all.
     public var limit: Int?
+    /// Only tasks with one of these ids (a batch lookup, e.g. the titles of a report's tasks).
+    public var ids: [String]?
 
     public init(
         projectID: String? = nil, noProject: Bool = false, listID: String? = nil, statuses: [String] = [],

@@ -34,7 +34,7 @@ enum TimeQueries {
     }
 
     static func entries(_ db: Database, _ filter: TimeEntryFilter) throws -> [TimeEntryRecord] {
-        let (condition, arguments) = conditions(of: filter, entries: "time_entries", task: nil)
+        let (condition, arguments) = conditions(of: filter, entries: "time_entries")
         let direction = filter.newestFirst ? "DESC" : "ASC"
         return try Queries.fetch(
             TimeEntryRecord.self, db, where: condition, arguments: arguments,
@@ -64,6 +64,8 @@ enum TimeQueries {
         return rows.map { row in (try? row.decode(String.self, atIndex: 3)) ?? "" }.joined(separator: "\n")
     }
 
+    /// Sums are taken per (task, project) first and only those few groups are joined to `tasks` to find
+    /// a task's project: joining every entry to `tasks` by its text id cost more than the sums themselves.
     private static func totalsQuery(
         _ filter: TimeEntryFilter, grouping: TimeGrouping
     ) -> (String, [(any DatabaseValueConvertible)?]) {
@@ -72,23 +74,35 @@ enum TimeQueries {
         }
         let from = filter.from?.storedMilliseconds ?? earliest
         let to = filter.to?.storedMilliseconds ?? latest
-        let (condition, arguments) = conditions(of: filter, entries: "e", task: "t")
-        let project = "COALESCE(t.project_id, e.project_id)"
-        let (key, extraColumn, join): (String, String, String) =
-            switch grouping {
-            case .none, .periods: ("NULL", "NULL", "")
-            case .project: (project, "NULL", "")
-            case .task: ("e.task_id", project, "")
-            case .tag: ("j.value", "NULL", "LEFT JOIN json_each(e.tags) j")
-            }
+        let (condition, arguments) = conditions(of: filter, entries: "e")
         let inside = "MIN(e.end_at, \(to)) - MAX(e.start_at, \(from))"
-        let sql = """
-            SELECT \(key) AS k, \(extraColumn) AS p, SUM(\(inside)),
-                   COALESCE(SUM(CASE WHEN e.billable THEN \(inside) END), 0), COUNT(*)
-            FROM time_entries e LEFT JOIN tasks t ON t.id = e.task_id \(join)
-            WHERE e.deleted_at IS NULL AND \(condition)
-            GROUP BY k, p ORDER BY k, p
-            """
+        let sums = "SUM(\(inside)), COALESCE(SUM(CASE WHEN e.billable THEN \(inside) END), 0), COUNT(*)"
+        let live = "e.deleted_at IS NULL AND \(condition)"
+        let sql: String
+        switch grouping {
+        case .none, .periods:
+            sql = "SELECT NULL, NULL, \(sums) FROM time_entries e WHERE \(live) HAVING COUNT(*) > 0"
+        case .tag:
+            sql = """
+                SELECT j.value AS k, NULL AS p, \(sums)
+                FROM time_entries e LEFT JOIN json_each(e.tags) j WHERE \(live)
+                GROUP BY k ORDER BY k
+                """
+        case .project, .task:
+            let (key, extra) =
+                grouping == .project
+                ? ("COALESCE(t.project_id, g.project_id)", "NULL")
+                : ("g.task_id", "COALESCE(t.project_id, g.project_id)")
+            sql = """
+                WITH g(task_id, project_id, s, b, n) AS (
+                    SELECT e.task_id, e.project_id, \(sums) FROM time_entries e WHERE \(live)
+                    GROUP BY e.task_id, e.project_id
+                )
+                SELECT \(key) AS k, \(extra) AS p, SUM(g.s), SUM(g.b), SUM(g.n)
+                FROM g LEFT JOIN tasks t ON t.id = g.task_id
+                GROUP BY k, p ORDER BY k, p
+                """
+        }
         return (sql, arguments)
     }
 
@@ -99,7 +113,7 @@ enum TimeQueries {
         var window = filter
         window.from = nil
         window.to = nil
-        let (condition, arguments) = conditions(of: window, entries: "e", task: "t")
+        let (condition, arguments) = conditions(of: window, entries: "e")
         let bounds = "[" + boundaries.map { String($0.storedMilliseconds) }.joined(separator: ",") + "]"
         let inside = "MIN(e.end_at, b.hi) - MAX(e.start_at, b.lo)"
         // CROSS JOIN keeps the periods as the outer loop, so each period probes the start index.
@@ -110,7 +124,7 @@ enum TimeQueries {
             )
             SELECT CAST(b.idx AS TEXT), NULL, SUM(\(inside)),
                    COALESCE(SUM(CASE WHEN e.billable THEN \(inside) END), 0), COUNT(*)
-            FROM b CROSS JOIN time_entries e LEFT JOIN tasks t ON t.id = e.task_id
+            FROM b CROSS JOIN time_entries e
             WHERE b.hi IS NOT NULL AND e.start_at < b.hi AND e.end_at > b.lo
               AND e.start_at >= b.lo - \(longest) AND e.deleted_at IS NULL AND \(condition)
             GROUP BY b.idx ORDER BY b.idx
@@ -134,10 +148,10 @@ enum TimeQueries {
         return totals
     }
 
-    /// The WHERE conditions of a filter over the entries table aliased `entries`. With `task` (the
-    /// alias of a joined tasks table) the project condition uses the join, otherwise a subquery.
+    /// The WHERE conditions of a filter over the entries table aliased `e`. A project selects the time
+    /// logged on it and on its tasks; the tasks' ids are collected once by SQLite for the whole query.
     private static func conditions(
-        of filter: TimeEntryFilter, entries e: String, task t: String?
+        of filter: TimeEntryFilter, entries e: String
     ) -> (String, [(any DatabaseValueConvertible)?]) {
         var conditions: [String] = []
         var arguments: [(any DatabaseValueConvertible)?] = []
@@ -148,14 +162,8 @@ enum TimeQueries {
             arguments += [to, from, from]
         }
         if let projectID = filter.projectID?.lowercased() {
-            if let t {
-                conditions.append("COALESCE(\(t).project_id, \(e).project_id) = ?")
-                arguments.append(projectID)
-            } else {
-                conditions.append(
-                    "(\(e).project_id = ? OR \(e).task_id IN (SELECT id FROM tasks WHERE project_id = ?))")
-                arguments += [projectID, projectID]
-            }
+            conditions.append("(\(e).project_id = ? OR \(e).task_id IN (SELECT id FROM tasks WHERE project_id = ?))")
+            arguments += [projectID, projectID]
         }
         if let taskID = filter.taskID?.lowercased() {
             conditions.append("\(e).task_id = ?")

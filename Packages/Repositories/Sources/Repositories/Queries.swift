@@ -33,13 +33,16 @@ public struct TaskQuery: Sendable, Equatable {
     public var sort: TaskSort
     public var descending: Bool
     public var limit: Int?
+    /// Only these tasks (a batch lookup by id); nil means no restriction.
+    public var ids: Set<UUID>?
 
     public init(
         projectID: UUID? = nil, inboxOnly: Bool = false, listID: UUID? = nil,
         statuses: Set<TaskStatus> = [.open, .inProgress], tag: Tag? = nil, priority: Priority? = nil,
         dueBefore: Day? = nil, dueOnOrAfter: Day? = nil, dueOn: Day? = nil, text: String? = nil,
-        sort: TaskSort = .priority, descending: Bool = false, limit: Int? = nil
+        sort: TaskSort = .priority, descending: Bool = false, limit: Int? = nil, ids: Set<UUID>? = nil
     ) {
+        self.ids = ids
         self.projectID = projectID
         self.inboxOnly = inboxOnly
         self.listID = listID

@@ -152,6 +152,7 @@ enum RecordMapping {
             }
         filter.descending = query.descending
         filter.limit = query.limit
+        filter.ids = query.ids.map { $0.map(\.storageID).sorted() }
         return filter
     }
 

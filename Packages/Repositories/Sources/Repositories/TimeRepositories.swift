@@ -145,7 +145,8 @@ public struct LocalTimerRepository: TimerRepository {
             ownerID: chosen.ownerID, summary: "paused timer on \(label)", at: now
         ) { timers in
             var timer = try Self.current(chosen.id, in: timers)
-            try timer.pause(at: at ?? now, now: now)
+            // "Now", or the running interval's start if that lies (within tolerance) ahead of now.
+            try timer.pause(at: at ?? max(now, timer.intervals.last?.start ?? now), now: now)
             return TimerPlan(updated: [timer])
         }
         return try Self.only(plan.updated)
@@ -156,7 +157,7 @@ public struct LocalTimerRepository: TimerRepository {
             timers.filter { !$0.isRunning }.max { ($0.pausedAt ?? .distantPast) < ($1.pausedAt ?? .distantPast) }
         }
         let now = clock.now()
-        let instant = at ?? now
+        let instant = at ?? max(now, chosen.pausedAt ?? now)
         let label = try await describe(chosen.target)
         let result = ResultBox<TimerStart>()
         _ = try await datastore.changeTimers(ownerID: chosen.ownerID, summary: "resumed timer on \(label)", at: now) {
@@ -374,7 +375,7 @@ public struct LocalTimeEntryRepository: TimeEntryRepository {
             guard let task = try await tasks.task(id: id) else {
                 throw RepositoryError.notFound(kind: .task, reference: Reference.short(id))
             }
-            return "task \(task.number.map(String.init) ?? Reference.short(id))"
+            return "task \(task.number.map(String.init) ?? Reference.short(id)) \"\(task.title)\""
         case .project(let id):
             guard let project = try await projects.project(id: id) else {
                 throw RepositoryError.notFound(kind: .project, reference: Reference.short(id))

@@ -22,7 +22,8 @@ public protocol TasksServices: Sendable {
     /// - Throws: as ``tasks(matching:today:)``.
     func countTasks(matching query: TaskQuery, today: CalendarDay) async throws -> Int
 
-    /// The task a user reference points at.
+    /// The task a user reference points at, with `loggedSeconds` filled in (list methods leave it nil,
+    /// because summing time per row would slow listings down).
     /// - Throws: when no task, or more than one task, matches `reference`.
     func task(reference: String) async throws -> Task
 
