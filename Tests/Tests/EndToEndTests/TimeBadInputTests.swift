@@ -35,12 +35,14 @@ struct TimeBadInputTests {
         }
     }
 
-    @Test("log -5m: the minus reads as an option, a usage error (64) that names it; nothing changed")
+    @Test("log -5m: the negative duration reaches the duration rule (exit 4); a stray option is still 64")
     func negativeDurationAsFlag() async throws {
         try await Stint.withHome { stint in
             try await stint.ok("task", "add", "Existing")
             let before = try await stint.export()
-            expectFailure(try await stint.run("log", "-5m", "1"), 64, mentioning: ["-5m"])
+            expectFailure(try await stint.run("log", "-5m", "1"), 4, mentioning: ["negative"])
+            expectFailure(try await stint.run("log", "5m", "1", "--nope"), 64, mentioning: ["--nope"])
+            expectFailure(try await stint.run("log"), 64, mentioning: ["duration"])
             #expect(try await stint.export() == before)
         }
     }

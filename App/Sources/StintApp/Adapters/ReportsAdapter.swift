@@ -11,7 +11,7 @@ struct ReportsAdapter: ReportsServices {
         let result = try await worker.report(
             since: TasksAdapter.day(request.since), until: TasksAdapter.day(request.until),
             grouping: Self.grouping(request.grouping), project: request.project,
-            billableOnly: request.billableOnly)
+            billableOnly: request.billableOnly, includeDaily: request.includesDaily)
         var daily: [CalendarDay: Int] = [:]
         for (day, seconds) in result.daily { daily[TasksAdapter.calendarDay(day)] = seconds }
         return ReportData(

@@ -156,8 +156,13 @@ struct LogCommand: StintCommand {
               stint log 2h --project Work --billable --tag meeting
             """)
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "How long: 45m, 1h30m, 1.5h.") var duration: String
-    @Argument(help: "The task: its number or id prefix.") var task: String?
+    // DURATION and TASK are read by hand so that a negative duration ("-5m") reaches the duration rule
+    // (exit 4, "cannot be negative") instead of being taken for an unknown option (ADR 0009).
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp(
+            "How long (45m, 1h30m, 1.5h), then the task's number or id prefix.", valueName: "duration> <task"))
+    var words: [String] = []
     @Option(name: [.short, .long], help: "Log on the project itself (name or id prefix).") var project: String?
     @Option(name: [.short, .long], parsing: .unconditional, help: "The day: today (default), yesterday, 2026-11-20.")
     var date: String?
@@ -167,6 +172,19 @@ struct LogCommand: StintCommand {
     @Flag(name: [.short, .long], help: "Mark the time billable.") var billable = false
     @Option(name: [.customShort("t"), .long], help: "A tag (repeatable).") var tag: [String] = []
     @Flag(name: .long, help: "Allow an entry longer than 24 hours.") var force = false
+
+    var duration: String { words.first ?? "" }
+    var task: String? { words.count > 1 ? words[1] : nil }
+
+    func validate() throws {
+        guard !words.isEmpty else {
+            throw ValidationError("Missing expected argument '<duration>', e.g. stint log 45m 12")
+        }
+        for word in words.dropFirst() where word.hasPrefix("-") {
+            throw ValidationError("Unknown option '\(word.prefix(40))'")
+        }
+        if words.count > 2 { throw ValidationError("Unexpected argument '\(words[2].prefix(40))'") }
+    }
 
     func run(with coordinator: AppCoordinator, input: InputReader) async throws {
         let seconds = try input.seconds(duration, field: "duration")

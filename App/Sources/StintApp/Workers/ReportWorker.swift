@@ -43,8 +43,11 @@ public struct ReportWorker: Sendable {
     /// The longest range a report may cover; a day-by-day series beyond it is no longer useful.
     static let maximumDays = 366 * 20
 
+    /// - Parameter includeDaily: whether to compute the per-day series (for JSON and the chart); rows
+    ///   and totals never depend on it.
     public func report(
-        since: Day, until: Day, grouping: ReportGrouping, project: String?, billableOnly: Bool
+        since: Day, until: Day, grouping: ReportGrouping, project: String?, billableOnly: Bool,
+        includeDaily: Bool = true
     ) async throws(WorkerError) -> ReportResult {
         let dayCount = until.days(since: since) + 1
         guard dayCount >= 1 else {
@@ -79,18 +82,34 @@ public struct ReportWorker: Sendable {
                     TimeSumRequest(
                         query: everything, breakdown: .byPeriod(boundaries: weekStarts.map { $0.start(in: zone) }))
                 }
-            let results = try await sums.sums([
-                rowsRequest,
-                TimeSumRequest(query: query, breakdown: .total),
-                TimeSumRequest(query: everything, breakdown: .byPeriod(boundaries: dayBoundaries)),
-            ])
-            var daily: [Day: Int] = [:]
-            for sum in results[2] {
-                if case .period(let index) = sum.key, index < days.count - 1 { daily[days[index]] = sum.seconds }
+            // Project and task rows partition the entries, so their sums are the totals. Tags overlap
+            // (an entry counts under each of its tags) and days and weeks split an entry that crosses
+            // midnight, so those need the total (and its entry count) read on its own. By day, the rows
+            // are the daily series. Fewer queries is what keeps a year's report quick.
+            var requests = [rowsRequest]
+            let separateTotal = grouping == .tag || grouping == .day || grouping == .week
+            if separateTotal { requests.append(TimeSumRequest(query: query, breakdown: .total)) }
+            let separateDaily = includeDaily && grouping != .day
+            if separateDaily {
+                requests.append(TimeSumRequest(query: everything, breakdown: .byPeriod(boundaries: dayBoundaries)))
             }
-            let total = results[1].first
+            let results = try await sums.sums(requests)
+            let rows = results[0]
+            var daily: [Day: Int] = [:]
+            if includeDaily {
+                for sum in separateDaily ? results[results.count - 1] : rows {
+                    if case .period(let index) = sum.key, index < days.count - 1 { daily[days[index]] = sum.seconds }
+                }
+            }
+            let total =
+                separateTotal
+                ? results[1].first
+                : TimeSum(
+                    key: .total, seconds: rows.reduce(0) { $0 + $1.seconds },
+                    billableSeconds: rows.reduce(0) { $0 + $1.billableSeconds },
+                    entries: rows.reduce(0) { $0 + $1.entries })
             return ReportResult(
-                lines: try await lines(results[0], grouping: grouping, days: days, weekStarts: weekStarts),
+                lines: try await lines(rows, grouping: grouping, days: days, weekStarts: weekStarts),
                 totalSeconds: total?.seconds ?? 0, billableSeconds: total?.billableSeconds ?? 0,
                 entryCount: total?.entries ?? 0, daily: daily,
                 runningSeconds: try await running(project: projectFilter, billableOnly: billableOnly))

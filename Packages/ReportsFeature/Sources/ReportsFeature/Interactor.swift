@@ -18,7 +18,8 @@ struct ReportsInteractor: ReportsFeatureInterface {
             until: days.upperBound,
             grouping: query.grouping,
             project: query.project,
-            billableOnly: query.billableOnly
+            billableOnly: query.billableOnly,
+            includesDaily: format == .json || (format == .table && presenter.showsChart)
         )
         let data = try await services.report(for: request)
         analytics.track(

@@ -116,14 +116,19 @@ public struct ReportRequest: Sendable, Hashable {
     /// A project reference for the Services to resolve; `nil` means every project (and time without one).
     public var project: String?
     public var billableOnly: Bool
+    /// Whether the per-day series (``ReportData/daily``) will be shown (JSON, or the chart on a terminal). When
+    /// false the Services may skip computing it: a year of days is the most expensive part of a report.
+    public var includesDaily: Bool
 
     public init(
         since: CalendarDay,
         until: CalendarDay,
         grouping: ReportGrouping,
         project: String? = nil,
-        billableOnly: Bool = false
+        billableOnly: Bool = false,
+        includesDaily: Bool = true
     ) {
+        self.includesDaily = includesDaily
         self.since = since
         self.until = until
         self.grouping = grouping

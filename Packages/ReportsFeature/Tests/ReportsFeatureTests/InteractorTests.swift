@@ -21,6 +21,19 @@ struct InteractorTests {
         #expect(request.dayCount == 7)
     }
 
+    @Test("the per-day series is asked for only when it will be shown: JSON, or the chart on a terminal")
+    func dailySeriesOnlyWhenShown() async throws {
+        let terminal = TerminalStyle(isTTY: true, useColor: false, width: 80)
+        let cases: [(ReportFormat, TerminalStyle, Bool)] = [
+            (.json, .plain, true), (.table, terminal, true), (.table, .plain, false), (.csv, terminal, false),
+        ]
+        for (format, style, expected) in cases {
+            let services = FixedReportsServices(.empty)
+            try await Harness(services: services, format: format, style: style).feature.report(ReportQuery())
+            #expect(try #require(await services.requests.first).includesDaily == expected, "\(format)")
+        }
+    }
+
     @Test(arguments: ["2026-11-16", "2026-11-19", "2026-11-22"])
     func everyDayOfAWeekResolvesToTheSameWeek(today: String) throws {
         let range = try ReportPeriod.week.resolve(today: Fixture.day(today))
@@ -91,7 +104,7 @@ struct InteractorTests {
             await services.requests == [
                 ReportRequest(
                     since: Fixture.day("2026-11-01"), until: Fixture.day("2026-11-30"), grouping: .tag,
-                    project: "acme", billableOnly: true)
+                    project: "acme", billableOnly: true, includesDaily: false)
             ])
         #expect(
             harness.analytics.events == [.reported(grouping: .tag, format: .table, days: 30, rows: 0, filtered: true)])
