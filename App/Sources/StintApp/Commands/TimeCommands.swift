@@ -162,7 +162,7 @@ struct LogCommand: StintCommand {
         parsing: .allUnrecognized,
         help: ArgumentHelp(
             "How long (45m, 1h30m, 1.5h), then the task's number or id prefix.", valueName: "duration> <task"))
-    var words: [String] = []
+    var rawWords: [String] = []
     @Option(name: [.short, .long], help: "Log on the project itself (name or id prefix).") var project: String?
     @Option(name: [.short, .long], parsing: .unconditional, help: "The day: today (default), yesterday, 2026-11-20.")
     var date: String?
@@ -173,6 +173,8 @@ struct LogCommand: StintCommand {
     @Option(name: [.customShort("t"), .long], help: "A tag (repeatable).") var tag: [String] = []
     @Flag(name: .long, help: "Allow an entry longer than 24 hours.") var force = false
 
+    /// The words without a `--` terminator, which this parsing strategy hands over as a word.
+    var words: [String] { rawWords.filter { $0 != "--" } }
     var duration: String { words.first ?? "" }
     var task: String? { words.count > 1 ? words[1] : nil }
 
