@@ -72,7 +72,8 @@ struct TasksInteractor: TasksFeatureInterface {
             return
         }
         // Delete by id, not by the typed reference: the number the user saw is what they confirmed.
-        let deleted = try await services.deleteTask(reference: task.id)
+        var deleted = try await services.deleteTask(reference: task.id)
+        deleted.loggedSeconds = deleted.loggedSeconds ?? task.loggedSeconds
         analytics.track(.deleted)
         try view.render(presenter.confirmation(.deleted, task: deleted))
     }

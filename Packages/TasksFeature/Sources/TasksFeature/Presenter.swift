@@ -135,7 +135,7 @@ struct TasksPresenter: Sendable {
             case .completed: "Completed \(name)"
             case .reopened: "Reopened \(name)"
             case .started: "Started \(name)"
-            case .deleted: "Deleted \(name)"
+            case .deleted: "Deleted \(name)" + Self.loggedTimeSuffix(task)
             case .moved: "Moved \(name) to \(Self.destination(of: task))"
             case .noteAppended: "Added a note to \(name)"
             }
@@ -143,7 +143,13 @@ struct TasksPresenter: Sendable {
     }
 
     func deletionQuestion(for task: Task) -> String {
-        "Delete task \(task.number) \(Self.quoted(task.title))?"
+        "Delete task \(task.number) \(Self.quoted(task.title))\(Self.loggedTimeSuffix(task))?"
+    }
+
+    /// Deleting a task takes the time logged on it along; saying so avoids a surprise in the next report.
+    static func loggedTimeSuffix(_ task: Task) -> String {
+        guard let seconds = task.loggedSeconds, seconds > 0 else { return "" }
+        return " and its \(DurationText.format(seconds: seconds)) of logged time"
     }
 
     /// JSON mode prints nothing: no item was changed, and a declined prompt only happens with a person watching.

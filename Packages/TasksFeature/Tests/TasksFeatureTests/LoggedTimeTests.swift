@@ -140,3 +140,27 @@ extension JSONDecoder {
         return decoder
     }
 }
+
+@Suite("Deleting a task with logged time")
+struct DeletingLoggedTimeTests {
+    let presenter = Fixture.presenter()
+
+    @Test("the question and the confirmation say that the logged time goes too")
+    func mentionsTheTime() {
+        var task = Fixture.task(1)
+        task.loggedSeconds = 130 * 60
+        #expect(presenter.deletionQuestion(for: task).hasSuffix("and its 2h 10m of logged time?"))
+        guard case .lines(let lines) = presenter.confirmation(.deleted, task: task) else {
+            Issue.record("a deletion confirms in one line")
+            return
+        }
+        #expect(lines.first?.hasSuffix("and its 2h 10m of logged time") == true)
+    }
+
+    @Test("without logged time nothing is added", arguments: [nil, 0] as [Int?])
+    func silentWithoutTime(logged: Int?) {
+        var task = Fixture.task(1)
+        task.loggedSeconds = logged
+        #expect(!presenter.deletionQuestion(for: task).contains("logged"))
+    }
+}
