@@ -19,7 +19,7 @@ public struct AppCoordinator: Sendable {
     func tasks(json: Bool, output: (any TextOutput)? = nil) throws(WorkerError) -> any TasksFeatureInterface {
         let environment = container.environment
         return TasksBuilder.build(
-            services: TasksAdapter(worker: try container.makeTaskWorker(), timeWorker: try container.makeTimeWorker()),
+            services: TasksAdapter(worker: try container.makeTaskWorker()),
             coordinator: TasksRouting(canPrompt: environment.canPrompt), analytics: container.analytics,
             output: output ?? container.output, style: environment.style, format: json ? .json : .human,
             today: TasksAdapter.calendarDay(container.calendar.today), timeZone: environment.timeZone)
@@ -29,8 +29,7 @@ public struct AppCoordinator: Sendable {
         let environment = container.environment
         return ProjectsBuilder().build(
             services: ProjectsAdapter(
-                projectWorker: try container.makeProjectWorker(), listWorker: try container.makeTaskListWorker(),
-                timeWorker: try container.makeTimeWorker()),
+                projectWorker: try container.makeProjectWorker(), listWorker: try container.makeTaskListWorker()),
             coordinator: ProjectsRouting(coordinator: self, canPrompt: environment.canPrompt),
             analytics: container.analytics, output: container.output, style: environment.style,
             format: json ? .json : .human, today: TasksAdapter.calendarDay(container.calendar.today),
@@ -59,7 +58,7 @@ public struct AppCoordinator: Sendable {
     func pickTask() async throws -> TasksFeature.TaskPick {
         let environment = container.environment
         let tasks = TasksBuilder.build(
-            services: TasksAdapter(worker: try container.makeTaskWorker(), timeWorker: try container.makeTimeWorker()),
+            services: TasksAdapter(worker: try container.makeTaskWorker()),
             coordinator: TasksRouting(canPrompt: environment.canPrompt), analytics: container.analytics,
             output: container.output, style: environment.style, format: .human,
             today: TasksAdapter.calendarDay(container.calendar.today), timeZone: environment.timeZone,

@@ -43,14 +43,14 @@ public final class AppDependencyContainer: Sendable {
         let data = try repositories()
         return TaskWorker(
             projects: data.makeProjectRepository(), lists: data.makeTaskListRepository(),
-            tasks: data.makeTaskRepository(), calendar: calendar)
+            tasks: data.makeTaskRepository(), sums: data.makeTimeReportRepository(), calendar: calendar)
     }
 
     func makeProjectWorker() throws(WorkerError) -> ProjectWorker {
         let data = try repositories()
         return ProjectWorker(
             projects: data.makeProjectRepository(), lists: data.makeTaskListRepository(),
-            tasks: data.makeTaskRepository())
+            tasks: data.makeTaskRepository(), sums: data.makeTimeReportRepository(), calendar: calendar)
     }
 
     func makeTaskListWorker() throws(WorkerError) -> TaskListWorker {

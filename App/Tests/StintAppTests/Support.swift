@@ -60,13 +60,13 @@ struct Workbench {
     var tasks: TaskWorker {
         TaskWorker(
             projects: data.makeProjectRepository(), lists: data.makeTaskListRepository(),
-            tasks: data.makeTaskRepository(), calendar: calendar)
+            tasks: data.makeTaskRepository(), sums: data.makeTimeReportRepository(), calendar: calendar)
     }
 
     var projects: ProjectWorker {
         ProjectWorker(
             projects: data.makeProjectRepository(), lists: data.makeTaskListRepository(),
-            tasks: data.makeTaskRepository())
+            tasks: data.makeTaskRepository(), sums: data.makeTimeReportRepository(), calendar: calendar)
     }
 
     var lists: TaskListWorker {

@@ -7,7 +7,6 @@ import Repositories
 struct ProjectsAdapter: ProjectsServices {
     let projectWorker: ProjectWorker
     let listWorker: TaskListWorker
-    let timeWorker: TimeWorker
 
     func projects(includeArchived: Bool) async throws -> [ProjectsFeature.Project] {
         try await projectWorker.overviews(includeArchived: includeArchived).map(Self.project)
@@ -19,10 +18,13 @@ struct ProjectsAdapter: ProjectsServices {
 
     func projectDetail(reference: String) async throws -> ProjectDetail {
         let (overview, lists) = try await projectWorker.overview(reference)
-        let time = try await timeWorker.projectTotals(overview.project.id)
         return ProjectDetail(
             project: Self.project(overview), lists: lists.map(Self.taskList),
-            time: ProjectTime(totalSeconds: time.total, billableSeconds: time.billable, thisWeekSeconds: time.week))
+            time: overview.time.map {
+                ProjectTime(
+                    totalSeconds: $0.totalSeconds, billableSeconds: $0.billableSeconds,
+                    thisWeekSeconds: $0.thisWeekSeconds)
+            })
     }
 
     func addProject(name: String, note: String?) async throws -> ProjectsFeature.Project {

@@ -8,8 +8,6 @@ import TerminalUI
 /// made by the feature (what to show) or by the worker and the layers below (what is allowed).
 struct TasksAdapter: TasksServices {
     let worker: TaskWorker
-    /// Sums the time logged on a task for `task show`.
-    let timeWorker: TimeWorker
 
     func tasks(matching query: TasksFeature.TaskQuery, today: CalendarDay) async throws -> [TasksFeature.Task] {
         try await worker.search(Self.search(query)).map(Self.task)
@@ -20,10 +18,7 @@ struct TasksAdapter: TasksServices {
     }
 
     func task(reference: String) async throws -> TasksFeature.Task {
-        let details = try await worker.details(reference)
-        var task = Self.task(details)
-        task.loggedSeconds = try await timeWorker.loggedSeconds(onTask: details.task.id)
-        return task
+        Self.task(try await worker.details(reference))
     }
 
     func addTask(_ draft: TaskDraft) async throws -> TasksFeature.Task {
@@ -86,7 +81,7 @@ struct TasksAdapter: TasksServices {
             status: status(task.status), priority: priority(task.priority), due: task.due.map(calendarDay),
             tags: task.tags.map(\.name), estimateSeconds: task.estimate?.seconds, projectName: details.project?.name,
             listName: details.list?.name, completedAt: task.completedAt, createdAt: task.createdAt,
-            updatedAt: task.updatedAt)
+            updatedAt: task.updatedAt, loggedSeconds: details.loggedSeconds)
     }
 
     static func search(_ query: TasksFeature.TaskQuery) -> TaskSearch {

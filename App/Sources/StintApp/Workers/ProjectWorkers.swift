@@ -7,6 +7,8 @@ public struct ProjectOverview: Sendable {
     public let project: Project
     public let tally: TaskTally
     public let listCount: Int
+    /// Logged time; only a single project's overview carries it.
+    public var time: ProjectTimeTotals?
 
     /// An overview where only the project itself matters (after a rename, say).
     public init(project: Project, tally: TaskTally = TaskTally(), listCount: Int = 0) {
@@ -28,6 +30,8 @@ public struct ProjectWorker: Sendable {
     let projects: any ProjectRepository
     let lists: any TaskListRepository
     let tasks: any TaskRepository
+    let sums: any TimeReportRepository
+    let calendar: WorkCalendar
 
     public func overviews(includeArchived: Bool) async throws(WorkerError) -> [ProjectOverview] {
         try await working {
@@ -52,7 +56,9 @@ public struct ProjectWorker: Sendable {
             let listOverviews = try await projectLists.map {
                 TaskListOverview(list: $0, project: project, tally: listTallyMap[$0.id] ?? TaskTally())
             }
-            return (ProjectOverview(project: project, tally: tally, listCount: listOverviews.count), listOverviews)
+            var overview = ProjectOverview(project: project, tally: tally, listCount: listOverviews.count)
+            overview.time = try await sums.projectTotals(project.id, calendar: calendar)
+            return (overview, listOverviews)
         }
     }
 

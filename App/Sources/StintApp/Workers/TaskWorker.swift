@@ -7,6 +7,8 @@ public struct TaskDetails: Sendable {
     public let task: Task
     public let project: Project?
     public let list: TaskList?
+    /// Time logged on the task; only a single task's details carry it (summing per row would slow listings).
+    public var loggedSeconds: Int?
 }
 
 /// A task search in the user's terms: references and relative due filters that the worker turns
@@ -125,6 +127,7 @@ public struct TaskWorker: Sendable {
     let projects: any ProjectRepository
     let lists: any TaskListRepository
     let tasks: any TaskRepository
+    let sums: any TimeReportRepository
     let calendar: WorkCalendar
 
     public func search(_ search: TaskSearch) async throws(WorkerError) -> [TaskDetails] {
@@ -138,8 +141,13 @@ public struct TaskWorker: Sendable {
         try await working { try await tasks.count(matching: try await query(for: search)) }
     }
 
+    /// One task with its project, list and logged time (`task show`, and the question before a delete).
     public func details(_ reference: String) async throws(WorkerError) -> TaskDetails {
-        try await working { try await details(for: [try await tasks.task(reference: reference)])[0] }
+        try await working {
+            var details = try await details(for: [try await tasks.task(reference: reference)])[0]
+            details.loggedSeconds = try await sums.loggedSeconds(onTask: details.task.id)
+            return details
+        }
     }
 
     public func create(_ input: TaskInput) async throws(WorkerError) -> TaskDetails {

@@ -95,11 +95,6 @@ public struct EntryEdit: Sendable {
         self.project = project
         self.force = force
     }
-
-    var isEmpty: Bool {
-        start == nil && durationSeconds == nil && note == nil && billable == nil && tags == nil && task == nil
-            && project == nil
-    }
 }
 
 /// Timers and time entries: small blocks over the repositories, no presentation.
@@ -241,45 +236,13 @@ public struct TimeWorker: Sendable {
 
     /// Time logged today and this week (Monday to Sunday) in the user's time zone.
     public func todayAndWeek() async throws(WorkerError) -> (today: Int, week: Int) {
-        let zone = calendar.timeZone
         let today = calendar.today
-        let weekStart = today.startOfWeek
         return try await working {
             let results = try await sums.sums([
-                TimeSumRequest(
-                    query: TimeEntryQuery(from: today.start(in: zone), to: today.adding(days: 1).start(in: zone)),
-                    breakdown: .total),
-                TimeSumRequest(
-                    query: TimeEntryQuery(
-                        from: weekStart.start(in: zone), to: weekStart.adding(days: 7).start(in: zone)),
-                    breakdown: .total),
+                TimeSumRequest(query: calendar.window(days: today, count: 1), breakdown: .total),
+                TimeSumRequest(query: calendar.window(days: today.startOfWeek, count: 7), breakdown: .total),
             ])
             return (results[0].first?.seconds ?? 0, results[1].first?.seconds ?? 0)
-        }
-    }
-
-    /// Time logged on one task, ever.
-    public func loggedSeconds(onTask id: UUID) async throws(WorkerError) -> Int {
-        try await working {
-            try await sums.sums([TimeSumRequest(query: TimeEntryQuery(taskID: id), breakdown: .total)])[0].first?
-                .seconds ?? 0
-        }
-    }
-
-    /// A project's totals: all time, billable, and this week.
-    public func projectTotals(_ id: UUID) async throws(WorkerError) -> (total: Int, billable: Int, week: Int) {
-        let zone = calendar.timeZone
-        let weekStart = calendar.today.startOfWeek
-        return try await working {
-            let results = try await sums.sums([
-                TimeSumRequest(query: TimeEntryQuery(projectID: id), breakdown: .total),
-                TimeSumRequest(
-                    query: TimeEntryQuery(
-                        from: weekStart.start(in: zone), to: weekStart.adding(days: 7).start(in: zone), projectID: id),
-                    breakdown: .total),
-            ])
-            let all = results[0].first
-            return (all?.seconds ?? 0, all?.billableSeconds ?? 0, results[1].first?.seconds ?? 0)
         }
     }
 
@@ -324,7 +287,7 @@ public struct TimeWorker: Sendable {
             let task = timer.target.taskID.flatMap { taskMap[$0] }
             let projectID = timer.target.projectID ?? task?.projectID
             var logged: Int?
-            if let taskID = timer.target.taskID { logged = try await loggedSeconds(onTask: taskID) }
+            if let taskID = timer.target.taskID { logged = try await sums.loggedSeconds(onTask: taskID) }
             result.append(
                 TimerDetails(
                     timer: timer, task: task, project: projectID.flatMap { projectMap[$0] },

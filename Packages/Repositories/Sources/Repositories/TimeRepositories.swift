@@ -94,15 +94,15 @@ public struct LocalTimerRepository: TimerRepository {
         }
         let byTimerID = mine.filter { $0.id.storageID.hasPrefix(prefix) }
         if !byTimerID.isEmpty {
-            return try single(byTimerID, kind: .timer, reference: reference) {
-                ReferenceCandidate(reference: Reference.short($0.id), label: $0.state.rawValue)
-            }
+            return try single(byTimerID, kind: .timer, reference: reference, candidate: Self.candidate)
         }
         let taskIDs = Set(try await tasks.tasks(idPrefix: prefix).map(\.id))
         let byTask = mine.filter { $0.target.taskID.map(taskIDs.contains) ?? false }
-        return try single(byTask, kind: .timer, reference: reference) {
-            ReferenceCandidate(reference: Reference.short($0.id), label: $0.state.rawValue)
-        }
+        return try single(byTask, kind: .timer, reference: reference, candidate: Self.candidate)
+    }
+
+    private static func candidate(_ timer: Entities.Timer) -> ReferenceCandidate {
+        ReferenceCandidate(reference: Reference.short(timer.id), label: timer.state.rawValue)
     }
 
     public func start(target: TimeTarget, note: String?, billable: Bool, at: Date?) async throws -> TimerStart {
@@ -241,20 +241,8 @@ public struct LocalTimerRepository: TimerRepository {
         return Reference.short(timer.id)
     }
 
-    /// "task 12 "Title"" or "project "Work"", checking that the target exists.
     private func describe(_ target: TimeTarget) async throws -> String {
-        switch target {
-        case .task(let id):
-            guard let task = try await tasks.task(id: id) else {
-                throw RepositoryError.notFound(kind: .task, reference: Reference.short(id))
-            }
-            return "task \(task.number.map(String.init) ?? Reference.short(id)) \"\(task.title)\""
-        case .project(let id):
-            guard let project = try await projects.project(id: id) else {
-                throw RepositoryError.notFound(kind: .project, reference: Reference.short(id))
-            }
-            return "project \"\(project.name)\""
-        }
+        try await describeTarget(target, tasks: tasks, projects: projects)
     }
 
     /// The timer as it is inside the transaction: another process may have stopped it meanwhile.
@@ -270,6 +258,24 @@ public struct LocalTimerRepository: TimerRepository {
             throw RepositoryError.storage(inner: TimePlanError())
         }
         return value
+    }
+}
+
+/// "task 12 "Title"" or "project "Work"" for undo summaries, checking that the target exists.
+private func describeTarget(
+    _ target: TimeTarget, tasks: any TaskDatastore, projects: any ProjectDatastore
+) async throws -> String {
+    switch target {
+    case .task(let id):
+        guard let task = try await tasks.task(id: id) else {
+            throw RepositoryError.notFound(kind: .task, reference: Reference.short(id))
+        }
+        return "task \(task.number.map(String.init) ?? Reference.short(id)) \"\(task.title)\""
+    case .project(let id):
+        guard let project = try await projects.project(id: id) else {
+            throw RepositoryError.notFound(kind: .project, reference: Reference.short(id))
+        }
+        return "project \"\(project.name)\""
     }
 }
 
@@ -370,18 +376,7 @@ public struct LocalTimeEntryRepository: TimeEntryRepository {
     }
 
     private func describe(_ target: TimeTarget) async throws -> String {
-        switch target {
-        case .task(let id):
-            guard let task = try await tasks.task(id: id) else {
-                throw RepositoryError.notFound(kind: .task, reference: Reference.short(id))
-            }
-            return "task \(task.number.map(String.init) ?? Reference.short(id)) \"\(task.title)\""
-        case .project(let id):
-            guard let project = try await projects.project(id: id) else {
-                throw RepositoryError.notFound(kind: .project, reference: Reference.short(id))
-            }
-            return "project \"\(project.name)\""
-        }
+        try await describeTarget(target, tasks: tasks, projects: projects)
     }
 
     private static func minutes(_ seconds: Int) -> String {
