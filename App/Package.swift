@@ -1,7 +1,12 @@
 // swift-tools-version: 6.1
-// App: the `stint` executable. Commands, Workers, Adapters, AppCoordinator and
-// AppDependencyContainer live in the StintApp library so they can be unit tested;
-// the executable target is only the entry point.
+// App: the `stint` executable, split into one target per layer so the compiler keeps the arrows of
+// docs/adr/0016 (and ARCHITECTURE.md §1):
+//
+//   stint (main.swift) → Commands → Adapters (+ AppCoordinator) → Workers → Repositories
+//                                         ↘ features, TerminalUI      ↘ Entities
+//
+// Commands parse and never see a feature, a worker or an entity; Adapters never see Repositories or
+// storage; Workers never see a feature. `make check-architecture` checks the imports of every target.
 import PackageDescription
 
 let package = Package(
@@ -22,31 +27,62 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     ],
     targets: [
+        // Small functional blocks over the repositories; they speak Entities and throw WorkerError.
         .target(
-            name: "StintApp",
+            name: "Workers",
             dependencies: [
                 .product(name: "Entities", package: "Entities"),
                 .product(name: "Repositories", package: "Repositories"),
+            ]
+        ),
+        // The features' Services fulfilled by workers, the AppCoordinator that builds and routes between
+        // features, and the AppDependencyContainer.
+        .target(
+            name: "Adapters",
+            dependencies: [
+                "Workers",
+                .product(name: "Entities", package: "Entities"),
                 .product(name: "TerminalUI", package: "TerminalUI"),
                 .product(name: "ProjectsFeature", package: "ProjectsFeature"),
                 .product(name: "TasksFeature", package: "TasksFeature"),
                 .product(name: "TimersFeature", package: "TimersFeature"),
                 .product(name: "ReportsFeature", package: "ReportsFeature"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .executableTarget(name: "stint", dependencies: ["StintApp"]),
-        .testTarget(
-            name: "StintAppTests",
+        // swift-argument-parser commands: parse, then hand the arguments to the AppCoordinator.
+        .target(
+            name: "Commands",
             dependencies: [
-                "StintApp",
+                "Adapters",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "stint", dependencies: ["Commands"]),
+        .testTarget(
+            name: "WorkersTests",
+            dependencies: [
+                "Workers",
                 .product(name: "Entities", package: "Entities"),
                 .product(name: "Repositories", package: "Repositories"),
+            ]
+        ),
+        .testTarget(
+            name: "AdaptersTests",
+            dependencies: [
+                "Adapters", "Workers",
+                .product(name: "Entities", package: "Entities"),
+                .product(name: "TerminalUI", package: "TerminalUI"),
                 .product(name: "ProjectsFeature", package: "ProjectsFeature"),
                 .product(name: "TasksFeature", package: "TasksFeature"),
                 .product(name: "TimersFeature", package: "TimersFeature"),
                 .product(name: "ReportsFeature", package: "ReportsFeature"),
+            ]
+        ),
+        .testTarget(
+            name: "CommandsTests",
+            dependencies: [
+                "Commands", "Adapters",
                 .product(name: "TerminalUI", package: "TerminalUI"),
             ]
         ),

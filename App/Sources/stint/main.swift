@@ -1,4 +1,4 @@
+import Commands
 import Foundation
-import StintApp
 
 exit(await StintRuntime.run(Array(CommandLine.arguments.dropFirst())))

@@ -109,7 +109,7 @@ struct BadInputTests {
         }
     }
 
-    @Test("Unknown flags, subcommands and missing arguments -> exit 64, one line, no stack trace")
+    @Test("Unknown flags, subcommands and missing arguments -> exit 64; bad values -> exit 4; one line each")
     func usageErrors() async throws {
         try await Stint.withHome { stint in
             try await stint.ok("task", "add", "Existing")
@@ -120,14 +120,22 @@ struct BadInputTests {
                 ["task", "add", "Title", "--colour", "red"],
                 ["task", "frobnicate", "now"],
                 ["project", "add"],
-                ["task", "list", "--limit", "0"],
-                ["task", "list", "--limit", "many"],
                 ["task", "edit", "1", "--due", "fri", "--no-due"],
                 ["task", "list", "--due", "today", "--due-before", "fri"],
                 ["list", "add", "Backlog"],
             ]
             for arguments in misuses {
                 expectFailure(try await stint.run(arguments), 64)
+            }
+            // A bad VALUE is invalid input, whichever command and option it is given to.
+            let badValues: [[String]] = [
+                ["task", "list", "--limit", "0"], ["entries", "--limit", "0"], ["task", "list", "--limit", "many"],
+                ["task", "list", "--sort", "size"], ["task", "list", "--status", "closed"],
+                ["task", "add", "X", "--priority", "urgent"], ["report", "--by", "hour"],
+                ["report", "--format", "xml"],
+            ]
+            for arguments in badValues {
+                expectFailure(try await stint.run(arguments), 4)
             }
             #expect(try await stint.export() == before)
         }

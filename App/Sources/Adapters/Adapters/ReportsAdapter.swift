@@ -1,0 +1,37 @@
+import Entities
+import Foundation
+import ReportsFeature
+import TerminalUI
+import Workers
+
+/// Fulfils the Reports feature's Services with the report worker. Mapping only.
+struct ReportsAdapter: ReportsServices {
+    let worker: ReportWorker
+
+    func report(for request: ReportRequest) async throws -> ReportData {
+        let result = try await worker.report(
+            since: try DayMapping.day(request.since), until: try DayMapping.day(request.until),
+            grouping: Self.grouping(request.grouping), project: request.project,
+            billableOnly: request.billableOnly, includeDaily: request.includesDaily)
+        var daily: [CalendarDay: Int] = [:]
+        for (day, seconds) in result.daily { daily[try DayMapping.calendarDay(day)] = seconds }
+        return ReportData(
+            rows: result.lines.map {
+                ReportRow(
+                    key: $0.key, label: $0.label, detail: $0.detail, seconds: $0.seconds,
+                    billableSeconds: $0.billableSeconds, entries: $0.entries)
+            },
+            totalSeconds: result.totalSeconds, billableSeconds: result.billableSeconds,
+            entryCount: result.entryCount, daily: daily, runningSeconds: result.runningSeconds)
+    }
+
+    static func grouping(_ grouping: ReportsFeature.ReportGrouping) -> ReportWorker.Grouping {
+        switch grouping {
+        case .project: .project
+        case .task: .task
+        case .day: .day
+        case .week: .week
+        case .tag: .tag
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import Entities
+import Foundation
+import TasksFeature
+import TerminalUI
+import Workers
+
+/// Fulfils the Tasks feature's Services with the task worker. Mapping only: every decision is
+/// made by the feature (what to show) or by the worker and the layers below (what is allowed).
+struct TasksAdapter: TasksServices {
+    let worker: TaskWorker
+
+    func tasks(matching query: TasksFeature.TaskQuery, today: CalendarDay) async throws -> [TasksFeature.Task] {
+        try await worker.search(try Self.search(query)).map(Self.task)
+    }
+
+    func countTasks(matching query: TasksFeature.TaskQuery, today: CalendarDay) async throws -> Int {
+        try await worker.count(try Self.search(query))
+    }
+
+    func task(reference: String) async throws -> TasksFeature.Task {
+        try Self.task(try await worker.details(reference))
+    }
+
+    func addTask(_ draft: TaskDraft) async throws -> TasksFeature.Task {
+        try Self.task(
+            try await worker.create(
+                TaskInput(
+                    title: draft.title, project: draft.project, list: draft.list,
+                    due: try draft.due.map(DayMapping.day),
+                    priority: draft.priority.map(Self.priority), tags: draft.tags,
+                    estimateSeconds: draft.estimateSeconds, note: draft.note)))
+    }
+
+    func editTask(reference: String, changes: TaskChanges) async throws -> TasksFeature.Task {
+        let edit = TaskEdit(
+            title: changes.title, due: try Self.change(changes.due, DayMapping.day),
+            priority: changes.priority.map(Self.priority),
+            addTags: changes.addTags, removeTags: changes.removeTags,
+            estimateSeconds: try Self.change(changes.estimateSeconds, { $0 }), note: changes.note)
+        return try Self.task(try await worker.edit(reference, edit))
+    }
+
+    func completeTask(reference: String) async throws -> TasksFeature.Task {
+        try Self.task(try await worker.complete(reference))
+    }
+
+    func reopenTask(reference: String) async throws -> TasksFeature.Task {
+        try Self.task(try await worker.reopen(reference))
+    }
+
+    func startTask(reference: String) async throws -> TasksFeature.Task {
+        try Self.task(try await worker.start(reference))
+    }
+
+    func deleteTask(reference: String) async throws -> TasksFeature.Task {
+        try Self.task(try await worker.delete(reference))
+    }
+
+    func moveTask(reference: String, project: String?, list: String?) async throws -> TasksFeature.Task {
+        try Self.task(try await worker.move(reference, project: project, list: list))
+    }
+
+    func appendNote(reference: String, text: String) async throws -> TasksFeature.Task {
+        try Self.task(try await worker.appendNote(reference, text: text))
+    }
+
+    func dashboard(today: CalendarDay) async throws -> Dashboard {
+        let agenda = try await worker.agenda()
+        return Dashboard(
+            overdue: try agenda.overdue.map(Self.task), dueToday: try agenda.dueToday.map(Self.task),
+            inProgress: try agenda.inProgress.map(Self.task), openCount: agenda.activeCount,
+            overdueCount: agenda.overdueCount, dueTodayCount: agenda.dueTodayCount,
+            inProgressCount: agenda.inProgressCount)
+    }
+
+    // MARK: - Mapping
+
+    static func task(_ details: TaskDetails) throws(WorkerError) -> TasksFeature.Task {
+        let task = details.task
+        return TasksFeature.Task(
+            id: task.id.uuidString.lowercased(), number: task.number ?? 0, title: task.title, note: task.note,
+            status: status(task.status), priority: priority(task.priority),
+            due: try task.due.map { day throws(WorkerError) in try DayMapping.calendarDay(day) },
+            tags: task.tags.map(\.name), estimateSeconds: task.estimate?.seconds, projectName: details.project?.name,
+            listName: details.list?.name, completedAt: task.completedAt, createdAt: task.createdAt,
+            updatedAt: task.updatedAt, loggedSeconds: details.loggedSeconds)
+    }
+
+    static func search(_ query: TasksFeature.TaskQuery) throws(WorkerError) -> TaskSearch {
+        TaskSearch(
+            project: query.project, list: query.list, status: status(query.status), tag: query.tag,
+            priority: query.priority.map(priority), due: try query.due.map(due), text: query.text,
+            order: order(query.sort), limit: query.limit)
+    }
+
+    static func status(_ status: Entities.TaskStatus) -> TasksFeature.TaskStatus {
+        switch status {
+        case .open: .open
+        case .inProgress: .inProgress
+        case .completed: .done
+        }
+    }
+
+    static func status(_ filter: StatusFilter) -> TaskSearch.Status {
+        switch filter {
+        case .active: .active
+        case .open: .open
+        case .inProgress: .inProgress
+        case .done: .done
+        case .all: .all
+        }
+    }
+
+    static func priority(_ priority: Entities.Priority) -> TasksFeature.Priority {
+        switch priority {
+        case .none: .none
+        case .low: .low
+        case .medium: .medium
+        case .high: .high
+        }
+    }
+
+    static func priority(_ priority: TasksFeature.Priority) -> Entities.Priority {
+        switch priority {
+        case .none: .none
+        case .low: .low
+        case .medium: .medium
+        case .high: .high
+        }
+    }
+
+    static func due(_ filter: DueFilter) throws(WorkerError) -> TaskSearch.Due {
+        switch filter {
+        case .today: .today
+        case .overdue: .overdue
+        case .thisWeek: .thisWeek
+        case .before(let day): .before(try DayMapping.day(day))
+        case .on(let day): .on(try DayMapping.day(day))
+        }
+    }
+
+    static func order(_ sort: TasksFeature.TaskSort) -> TaskSearch.Order {
+        switch sort {
+        case .priority: .priority
+        case .due: .due
+        case .created: .created
+        case .updated: .updated
+        case .title: .title
+        case .number: .number
+        }
+    }
+
+    static func change<A, B>(_ change: TasksFeature.Change<A>, _ transform: (A) throws(WorkerError) -> B)
+        throws(WorkerError) -> FieldChange<B>?
+    {
+        switch change {
+        case .keep: nil
+        case .set(let value): .set(try transform(value))
+        case .clear: .clear
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Entities
+import Foundation
+import TasksFeature
+import Workers
+
+/// `stint task …`: the typed text becomes the Tasks feature's requests.
+extension AppCoordinator {
+    public func addTask(_ arguments: TaskAddArguments) async throws {
+        let input = self.input
+        let draft = TaskDraft(
+            title: arguments.title, project: arguments.project, list: arguments.list,
+            due: try arguments.due.map { text throws(WorkerError) in try input.calendarDay(text, field: "due") },
+            priority: arguments.priority.map(Self.priority), tags: arguments.tags,
+            estimateSeconds: try arguments.estimate.map { text throws(WorkerError) in
+                try input.seconds(text, field: "estimate")
+            }, note: arguments.note)
+        try await tasksFeature().add(draft)
+    }
+
+    public func listTasks(_ arguments: TaskListArguments) async throws {
+        let input = self.input
+        var query = TasksFeature.TaskQuery(
+            project: arguments.project, list: arguments.list, tag: arguments.tag, text: arguments.search,
+            limit: try input.limit(arguments.limit))
+        if arguments.all { query.status = .all }
+        if let status = arguments.status { query.status = Self.status(status) }
+        if let priority = arguments.priority { query.priority = Self.priority(priority) }
+        if let due = arguments.due { query.due = try Self.dueFilter(due, input: input) }
+        if let before = arguments.dueBefore { query.due = .before(try input.calendarDay(before, field: "due")) }
+        if let sort = arguments.sort { query.sort = Self.sort(sort) }
+        let feature = try tasksFeature()
+        if arguments.count { try await feature.count(query) } else { try await feature.list(query) }
+    }
+
+    public func showTask(_ reference: String) async throws {
+        try await tasksFeature().show(reference)
+    }
+
+    public func editTask(_ arguments: TaskEditArguments) async throws {
+        let input = self.input
+        var changes = TaskChanges(
+            title: arguments.title, addTags: arguments.addTags, removeTags: arguments.removeTags, note: arguments.note)
+        if let due = arguments.due {
+            changes.due = .set(try input.calendarDay(due, field: "due"))
+        } else if arguments.noDue {
+            changes.due = .clear
+        }
+        if let priority = arguments.priority { changes.priority = Self.priority(priority) }
+        if let estimate = arguments.estimate {
+            changes.estimateSeconds = .set(try input.seconds(estimate, field: "estimate"))
+        } else if arguments.noEstimate {
+            changes.estimateSeconds = .clear
+        }
+        try await tasksFeature().edit(arguments.task, changes: changes)
+    }
+
+    public func completeTask(_ reference: String) async throws {
+        try await tasksFeature().done(reference)
+    }
+
+    public func reopenTask(_ reference: String) async throws {
+        try await tasksFeature().reopen(reference)
+    }
+
+    public func startTask(_ reference: String) async throws {
+        try await tasksFeature().start(reference)
+    }
+
+    public func deleteTask(_ reference: String) async throws {
+        try await tasksFeature().delete(reference)
+    }
+
+    public func moveTask(_ reference: String, project: String?, list: String?) async throws {
+        try await tasksFeature().move(reference, project: project, list: list)
+    }
+
+    public func noteTask(_ reference: String, text: String) async throws {
+        try await tasksFeature().note(reference, text: text)
+    }
+
+    // MARK: Mapping the closed sets to the feature's types
+
+    static func priority(_ option: PriorityOption) -> TasksFeature.Priority {
+        switch option {
+        case .none: .none
+        case .low: .low
+        case .medium: .medium
+        case .high: .high
+        }
+    }
+
+    static func status(_ option: TaskStatusOption) -> StatusFilter {
+        switch option {
+        case .active: .active
+        case .open: .open
+        case .inProgress: .inProgress
+        case .done: .done
+        case .all: .all
+        }
+    }
+
+    static func sort(_ option: TaskSortOption) -> TasksFeature.TaskSort {
+        switch option {
+        case .priority: .priority
+        case .due: .due
+        case .created: .created
+        case .updated: .updated
+        case .title: .title
+        case .number: .number
+        }
+    }
+
+    /// `--due today|overdue|week` or a date.
+    static func dueFilter(_ text: String, input: InputReader) throws(WorkerError) -> DueFilter {
+        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "today": .today
+        case "overdue": .overdue
+        case "week", "this-week", "thisweek": .thisWeek
+        default: .on(try input.calendarDay(text, field: "due"))
+        }
+    }
+}

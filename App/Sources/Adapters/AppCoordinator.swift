@@ -1,0 +1,180 @@
+import Entities
+import Foundation
+import ProjectsFeature
+import ReportsFeature
+import TasksFeature
+import TerminalUI
+import TimersFeature
+import Workers
+
+/// Builds features and routes between them. Commands hand it what the user typed (``TaskAddArguments``
+/// and friends); it reads the text with the Entities' rules (``InputReader``), builds the feature that owns
+/// the command with its Services fulfilled by an Adapter, and answers the features' Coordinator requests
+/// (confirmations, the task picker, a project's tasks). One coordinator serves one command.
+///
+/// The methods for each feature live in `AppCoordinator+<Feature>.swift`.
+public struct AppCoordinator: Sendable {
+    let container: AppDependencyContainer
+    /// `--json`: machine-readable output instead of tables and sentences.
+    let json: Bool
+
+    /// Builds the app for one command, after argument parsing succeeded.
+    /// - Throws: `WorkerError` when the environment is unusable (a malformed `STINT_NOW`).
+    public init(context: ProcessContext, json: Bool, verbose: Bool) throws(WorkerError) {
+        container = try AppDependencyContainer(context: context, verbose: verbose)
+        self.json = json
+    }
+
+    init(container: AppDependencyContainer, json: Bool) {
+        self.container = container
+        self.json = json
+    }
+
+    var input: InputReader { InputReader(calendar: container.calendar) }
+
+    // MARK: Building features
+
+    func tasksFeature(output: (any TextOutput)? = nil, json: Bool? = nil) throws(WorkerError)
+        -> any TasksFeatureInterface
+    {
+        let setting = try container.context(json: json ?? self.json, output: output)
+        return TasksBuilder.build(
+            services: TasksAdapter(worker: try container.workers.makeTaskWorker()),
+            coordinator: TasksRouting(canPrompt: container.environment.canPrompt, input: container.input),
+            analytics: container.analytics, output: setting.output, style: setting.style,
+            format: setting.format == .json ? .json : .human, today: setting.today, timeZone: setting.timeZone,
+            input: container.input)
+    }
+
+    func projectsFeature() throws(WorkerError) -> any ProjectsFeatureInterface {
+        let setting = try container.context(json: json)
+        return ProjectsBuilder().build(
+            services: ProjectsAdapter(
+                projectWorker: try container.workers.makeProjectWorker(),
+                listWorker: try container.workers.makeTaskListWorker()),
+            coordinator: ProjectsRouting(
+                coordinator: self, canPrompt: container.environment.canPrompt, input: container.input),
+            analytics: container.analytics, output: setting.output, style: setting.style,
+            format: setting.format == .json ? .json : .human, today: setting.today, timeZone: setting.timeZone)
+    }
+
+    func timersFeature(output: (any TextOutput)? = nil) throws(WorkerError) -> any TimersFeatureInterface {
+        let setting = try container.context(json: json, output: output)
+        return TimersBuilder.build(
+            services: TimersAdapter(worker: try container.workers.makeTimeWorker()),
+            coordinator: TimersRouting(
+                coordinator: self, canPrompt: container.environment.canPrompt, input: container.input),
+            analytics: container.analytics, output: setting.output, style: setting.style,
+            format: setting.format == .json ? .json : .human, today: setting.today, timeZone: setting.timeZone)
+    }
+
+    func reportsFeature(format: ReportFormat) throws(WorkerError) -> any ReportsFeatureInterface {
+        let setting = try container.context(json: json)
+        return ReportsBuilder.build(
+            services: ReportsAdapter(worker: try container.workers.makeReportWorker()),
+            analytics: container.analytics, output: setting.output, style: setting.style, format: format,
+            today: setting.today, timeZone: setting.timeZone)
+    }
+
+    // MARK: Routes between features
+
+    /// Lets the user pick a task with the Tasks feature's picker, for the Timers feature.
+    func pickTask() async throws -> TasksFeature.TaskPick {
+        try await tasksFeature(json: false).pick(TasksFeature.TaskQuery())
+    }
+
+    /// `stint project show`: the Tasks feature lists the project's open tasks below the detail.
+    func showTasks(inProject projectID: String) async throws {
+        try await tasksFeature(json: false).list(TasksFeature.TaskQuery(project: projectID))
+    }
+
+    /// `stint` alone: the Timers feature's time overview above the Tasks feature's dashboard. For `--json`
+    /// both features write into buffers and their objects are merged into one, so a script still reads a
+    /// single JSON document (`time` holds the overview).
+    public func dashboard() async throws {
+        guard json else {
+            try await timersFeature().overview()
+            container.output.write("\n")
+            try await tasksFeature().dashboard()
+            return
+        }
+        let timeOutput = CapturedOutput()
+        let tasksOutput = CapturedOutput()
+        try await timersFeature(output: timeOutput).overview()
+        try await tasksFeature(output: tasksOutput).dashboard()
+        guard
+            var merged = try? JSONSerialization.jsonObject(with: Data(tasksOutput.text.utf8)) as? [String: Any],
+            let time = try? JSONSerialization.jsonObject(with: Data(timeOutput.text.utf8))
+        else {
+            throw WorkerError(.unexpected, "the dashboard could not be assembled as JSON")
+        }
+        merged["time"] = time
+        let data = try JSONSerialization.data(
+            withJSONObject: merged, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        container.output.write(String(decoding: data, as: UTF8.self) + "\n")
+    }
+}
+
+/// What the Tasks feature asks of its host.
+struct TasksRouting: TasksCoordinator {
+    let canPrompt: Bool
+    let input: any LineReader
+
+    /// On a terminal the user answers; elsewhere there is nobody to ask and the command was explicit.
+    func confirm(_ question: String) async -> Bool {
+        guard canPrompt else { return true }
+        return Prompt.confirm(
+            question, default: false, isInteractive: true, output: NoOutput(),
+            readAnswer: { input.readLine(prompt: question + " [y/N] ") })
+    }
+}
+
+/// What the Timers feature asks of its host.
+struct TimersRouting: TimersCoordinator {
+    let coordinator: AppCoordinator
+    let canPrompt: Bool
+    let input: any LineReader
+
+    /// `stint timer start` without a task: on a terminal the Tasks feature's picker asks, and the chosen
+    /// task's id goes back to the Timers feature; elsewhere nobody can answer.
+    func chooseTask() async throws -> TaskChoice {
+        guard canPrompt else { return .unavailable }
+        switch try await coordinator.pickTask() {
+        case .chosen(let task): return .chosen(reference: task.id)
+        case .cancelled: return .cancelled
+        }
+    }
+
+    /// Deleting an entry asks on a terminal; a script that typed the command means it.
+    func confirm(_ question: String) async -> Bool {
+        guard canPrompt else { return true }
+        return Prompt.confirm(
+            question, default: false, isInteractive: true, output: NoOutput(),
+            readAnswer: { input.readLine(prompt: question + " [y/N] ") })
+    }
+}
+
+/// What the Projects feature asks of its host.
+struct ProjectsRouting: ProjectsCoordinator {
+    let coordinator: AppCoordinator
+    let canPrompt: Bool
+    let input: any LineReader
+
+    /// `stint project show` lists the project's open tasks through the Tasks feature.
+    func showTasks(inProject projectID: String) async throws {
+        try await coordinator.showTasks(inProject: projectID)
+    }
+
+    /// Deleting a project with tasks needs a yes on a terminal; without one the feature asks for --force.
+    func confirm(_ question: String) async -> Bool {
+        guard canPrompt else { return false }
+        return Prompt.confirm(
+            question, default: false, isInteractive: true, output: NoOutput(),
+            readAnswer: { input.readLine(prompt: question + " [y/N] ") })
+    }
+}
+
+/// The line reader shows the question itself (it owns the prompt line), so `Prompt` writes nothing.
+private struct NoOutput: TextOutput {
+    func write(_ text: String) {}
+}

@@ -1,0 +1,122 @@
+import Entities
+import Foundation
+import TerminalUI
+import Workers
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Everything one run of `stint` takes from its process besides the arguments: the environment variables,
+/// the three standard streams and whether they are terminals.
+///
+/// The real process uses ``current()``; tests hand in a context with captured output and a temporary
+/// `STINT_HOME`, so a whole command line runs in-process without spawning the binary.
+public struct ProcessContext: Sendable {
+    public var environment: [String: String]
+    public var output: any TextOutput
+    public var errorOutput: any TextOutput
+    /// Where answers to prompts and the task picker are read from.
+    public var input: any LineReader
+    /// How standard output looks: terminal or not, colour, width.
+    public var style: TerminalStyle
+    /// Whether standard input is a terminal: Stint never prompts otherwise.
+    public var stdinIsTerminal: Bool
+    /// Whether standard error is a terminal: progress goes there, so it is judged on its own.
+    public var stderrIsTerminal: Bool
+
+    public init(
+        environment: [String: String], output: any TextOutput, errorOutput: any TextOutput,
+        input: any LineReader, style: TerminalStyle, stdinIsTerminal: Bool, stderrIsTerminal: Bool
+    ) {
+        self.environment = environment
+        self.output = output
+        self.errorOutput = errorOutput
+        self.input = input
+        self.style = style
+        self.stdinIsTerminal = stdinIsTerminal
+        self.stderrIsTerminal = stderrIsTerminal
+    }
+
+    /// This process: its environment, stdout/stderr/stdin and what `isatty` says about them.
+    public static func current() -> ProcessContext {
+        let environment = ProcessInfo.processInfo.environment
+        return ProcessContext(
+            environment: environment, output: StandardOutput(), errorOutput: StandardError(),
+            input: StandardLineReader(output: StandardOutput()), style: TerminalStyle.detect(environment: environment),
+            stdinIsTerminal: isatty(STDIN_FILENO) == 1, stderrIsTerminal: isatty(STDERR_FILENO) == 1)
+    }
+}
+
+/// Reads the clock of the machine. The only place in Stint that does: everything else is handed a
+/// ``DateProvider``.
+struct SystemDateProvider: DateProvider {
+    func now() -> Date { Date() }
+}
+
+/// A clock that always answers the same instant: used when `STINT_NOW` pins the time, which is how
+/// the end-to-end tests make "today" and "overdue" deterministic.
+struct FixedDateProvider: DateProvider {
+    let instant: Date
+    func now() -> Date { instant }
+}
+
+/// Random UUIDs, made on this device so nothing waits for a server.
+struct RandomIdentifierProvider: IdentifierProvider {
+    func makeIdentifier() -> UUID { UUID() }
+}
+
+/// The settings of one run, read once from the ``ProcessContext``.
+struct AppEnvironment: Sendable {
+    var dataDirectory: URL
+    var clock: any DateProvider
+    var timeZone: TimeZone
+    var style: TerminalStyle
+    var stderrIsTerminal: Bool
+    /// Whether someone can answer a question: stdin and stdout are both terminals.
+    var canPrompt: Bool
+
+    var databasePath: String { dataDirectory.appendingPathComponent("stint.sqlite").path }
+
+    /// Reads `STINT_HOME` (else `$XDG_DATA_HOME/stint`, else `~/.local/share/stint`), `STINT_NOW`,
+    /// the time zone (`TZ`) and what the terminal can do.
+    init(_ context: ProcessContext) throws(WorkerError) {
+        dataDirectory = Self.dataDirectory(context.environment)
+        clock = try Self.clock(context.environment)
+        timeZone = Self.timeZone(context.environment)
+        style = context.style
+        stderrIsTerminal = context.stderrIsTerminal
+        canPrompt = context.stdinIsTerminal && context.style.isTTY
+    }
+
+    static func dataDirectory(_ environment: [String: String]) -> URL {
+        if let home = environment["STINT_HOME"], !home.isEmpty {
+            return URL(fileURLWithPath: home, isDirectory: true)
+        }
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("stint", isDirectory: true)
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home, isDirectory: true)
+            .appendingPathComponent(".local/share/stint", isDirectory: true)
+    }
+
+    static func clock(_ environment: [String: String]) throws(WorkerError) -> any DateProvider {
+        guard let pinned = environment["STINT_NOW"], !pinned.isEmpty else { return SystemDateProvider() }
+        guard let instant = try? Date.ISO8601FormatStyle().parse(pinned) else {
+            throw WorkerError(
+                .invalidInput, "STINT_NOW='\(pinned.prefix(40))' is not an ISO-8601 time like 2026-11-21T09:00:00Z")
+        }
+        return FixedDateProvider(instant: instant)
+    }
+
+    /// `TZ` when the process was given one that names a zone (an in-process run cannot change the
+    /// process's own zone), else the system's.
+    static func timeZone(_ environment: [String: String]) -> TimeZone {
+        guard let name = environment["TZ"], !name.isEmpty else { return .current }
+        let identifier = name.hasPrefix(":") ? String(name.dropFirst()) : name
+        return TimeZone(identifier: identifier) ?? .current
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import ProjectsFeature
+import ReportsFeature
+import TasksFeature
+import TimersFeature
+import Workers
+
+/// The documented exit codes (README, `stint --help`, docs/adr/0005).
+public enum StintExit: Int32, Sendable {
+    case ok = 0
+    case unexpected = 1
+    case notFound = 2
+    case ambiguous = 3
+    case invalidInput = 4
+    case conflict = 5
+    case storage = 6
+    case usage = 64
+}
+
+/// Any failure of a command as the user sees it: one line, an exit code, and the causes `--verbose` lists.
+public struct PresentedError: Sendable, Equatable {
+    /// One line without the `stint: ` prefix, control characters escaped.
+    public let message: String
+    public let exit: StintExit
+    /// The wrapped errors, outermost first (`--verbose`).
+    public let causes: [String]
+}
+
+/// Turns whatever a command threw into a ``PresentedError``. The one place that knows which error means
+/// which exit code: workers' `WorkerError` by kind, each feature's own errors by case.
+public enum ErrorPresenter {
+    public static func present(_ error: any Error) -> PresentedError {
+        let (message, exit, causes) = describe(error)
+        return PresentedError(message: TerminalSafe.escape(message), exit: exit, causes: causes)
+    }
+
+    static func describe(_ error: any Error) -> (String, StintExit, [String]) {
+        switch error {
+        case let error as WorkerError:
+            return (error.message, exit(for: error.kind), error.causeChain)
+        case let error as TasksFeatureError:
+            return (error.description, .invalidInput, [])
+        case let error as ProjectsFeatureError:
+            return (error.localizedDescription, .conflict, [])
+        case let error as TimersFeatureError:
+            return (error.description, .invalidInput, [])
+        case let error as ReportsFeatureError:
+            return (error.description, .invalidInput, [])
+        default:
+            let wrapped = WorkerError(wrapping: error)
+            return (wrapped.message, exit(for: wrapped.kind), wrapped.causeChain)
+        }
+    }
+
+    static func exit(for kind: WorkerError.Kind) -> StintExit {
+        switch kind {
+        case .notFound: .notFound
+        case .ambiguous: .ambiguous
+        case .invalidInput: .invalidInput
+        case .conflict: .conflict
+        case .storage: .storage
+        case .unexpected: .unexpected
+        }
+    }
+}

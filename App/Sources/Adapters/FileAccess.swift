@@ -1,0 +1,116 @@
+import Foundation
+import Workers
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads and writes the files a user names (`stint import FILE`, `stint export --output FILE`) with
+/// plain POSIX calls, so every failure has its own line in our words and its documented exit code:
+/// Foundation's texts ("The operation could not be completed. (NSCocoaErrorDomain error 256.)") never
+/// reach the user.
+enum FileAccess {
+    /// The whole file. A missing file is `notFound` (exit 2); a folder, an empty path or an unreadable
+    /// file is `invalidInput` (exit 4).
+    static func contents(of path: String) throws(WorkerError) -> Data {
+        guard !path.isEmpty else { throw WorkerError(.invalidInput, "name the file to import") }
+        let shown = Self.shown(path)
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw WorkerError(.notFound, "there is no file \(shown)") }
+            throw WorkerError(.invalidInput, "cannot read \(shown): \(reason(code))")
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            throw WorkerError(.invalidInput, "\(shown) is a folder: name the file written by `stint export`")
+        }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw WorkerError(.invalidInput, "cannot read \(shown): \(reason(errno))") }
+        defer { close(descriptor) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw WorkerError(.invalidInput, "cannot read \(shown): \(reason(errno))")
+            }
+            data.append(contentsOf: buffer[0..<count])
+        }
+        return data
+    }
+
+    /// Writes `data` to `path`. A regular file is replaced atomically (a temporary file in the same folder,
+    /// then a rename), so a failure never leaves half a backup; a device or pipe (`/dev/null`,
+    /// `/dev/stdout`) is written directly. Every failure is `invalidInput` (exit 4).
+    static func save(_ data: Data, to path: String) throws(WorkerError) {
+        guard !path.isEmpty else { throw WorkerError(.invalidInput, "--output needs a file name") }
+        let shown = Self.shown(path)
+        var info = stat()
+        if stat(path, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                throw WorkerError(.invalidInput, "\(shown) is a folder: give a file name for the export")
+            }
+            if (info.st_mode & S_IFMT) != S_IFREG {
+                try writeAll(data, to: path, flags: O_WRONLY | O_TRUNC, shown: shown)
+                return
+            }
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        let temporary = (folder.isEmpty ? "." : folder) + "/.stint-export-\(getpid()).tmp"
+        try writeAll(data, to: temporary, flags: O_WRONLY | O_CREAT | O_TRUNC | O_EXCL, shown: shown)
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw WorkerError(.invalidInput, "cannot write \(shown): \(reason(code))")
+        }
+    }
+
+    private static func writeAll(_ data: Data, to path: String, flags: Int32, shown: String) throws(WorkerError) {
+        let descriptor = open(path, flags, 0o644)
+        guard descriptor >= 0 else { throw WorkerError(.invalidInput, "cannot write \(shown): \(reason(errno))") }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { buffer in
+            guard var pointer = buffer.baseAddress else { return }
+            var remaining = buffer.count
+            while remaining > 0 {
+                let written = write(descriptor, pointer, remaining)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                remaining -= written
+                pointer += written
+            }
+        }
+        if failure == 0, fsync(descriptor) != 0, errno != EINVAL, errno != EROFS { failure = errno }
+        close(descriptor)
+        if failure != 0 {
+            if flags & O_CREAT != 0 { unlink(path) }
+            throw WorkerError(.invalidInput, "cannot write \(shown): \(reason(failure))")
+        }
+    }
+
+    /// Our words for the errors people meet; anything rarer gets the C library's short text.
+    static func reason(_ code: Int32) -> String {
+        switch code {
+        case EACCES, EPERM: return "permission denied"
+        case ENOENT, ENOTDIR: return "its folder does not exist"
+        case EISDIR: return "it is a folder"
+        case ENOSPC: return "the disk is full"
+        case EROFS: return "the file system is read-only"
+        case ENAMETOOLONG: return "the name is too long"
+        case EEXIST: return "a temporary file is in the way; try again"
+        default: return String(cString: strerror(code)).lowercased()
+        }
+    }
+
+    /// The path as it may be shown on one line: quoted, control characters escaped, long ones cut.
+    static func shown(_ path: String) -> String {
+        "'\(TerminalSafe.escape(String(path.prefix(200))))'"
+    }
+}

@@ -1,0 +1,16 @@
+import Adapters
+import ArgumentParser
+
+/// `stint` alone.
+struct DashboardCommand: StintCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dashboard",
+        abstract: "The running timer, time logged today and this week, and tasks that need attention.",
+        discussion: "Examples:\n  stint\n  stint dashboard --json")
+
+    @OptionGroup var global: GlobalOptions
+
+    func run(with coordinator: AppCoordinator) async throws {
+        try await coordinator.dashboard()
+    }
+}

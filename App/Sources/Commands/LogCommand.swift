@@ -1,0 +1,56 @@
+import Adapters
+import ArgumentParser
+
+struct LogCommand: StintCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "log",
+        abstract: "Log time already spent on a task or project.",
+        discussion: """
+            Without --start the entry ends now; with another --date and no --start it begins at 09:00.
+            More than 24 hours in one entry needs --force.
+
+            Examples:
+              stint log 45m 12
+              stint log 1h30m 12 --date yesterday --start 14:00 --note "review"
+              stint log 2h --project Work --billable --tag meeting
+            """)
+    @OptionGroup var global: GlobalOptions
+    // DURATION and TASK are read by hand so that a negative duration ("-5m") reaches the duration rule
+    // (exit 4, "cannot be negative") instead of being taken for an unknown option (ADR 0009).
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp(
+            "How long (45m, 1h30m, 1.5h), then the task's number or id prefix.", valueName: "duration> <task"))
+    var rawWords: [String] = []
+    @Option(name: [.short, .long], help: "Log on the project itself (name or id prefix).") var project: String?
+    @Option(name: [.short, .long], parsing: .unconditional, help: "The day: today (default), yesterday, 2026-11-20.")
+    var date: String?
+    @Option(name: [.short, .long], parsing: .unconditional, help: "When the work began that day: 14:00.")
+    var start: String?
+    @Option(name: [.short, .long], help: "A note.") var note: String?
+    @Flag(name: [.short, .long], help: "Mark the time billable.") var billable = false
+    @Option(name: [.customShort("t"), .long], help: "A tag (repeatable).") var tag: [String] = []
+    @Flag(name: .long, help: "Allow an entry longer than 24 hours.") var force = false
+
+    /// The words without a `--` terminator, which this parsing strategy hands over as a word.
+    var words: [String] { rawWords.filter { $0 != "--" } }
+    var duration: String { words.first ?? "" }
+    var task: String? { words.count > 1 ? words[1] : nil }
+
+    func validate() throws {
+        guard !words.isEmpty else {
+            throw ValidationError("Missing expected argument '<duration>', e.g. stint log 45m 12")
+        }
+        for word in words.dropFirst() where word.hasPrefix("-") {
+            throw ValidationError("Unknown option '\(word.prefix(40))'")
+        }
+        if words.count > 2 { throw ValidationError("Unexpected argument '\(words[2].prefix(40))'") }
+    }
+
+    func run(with coordinator: AppCoordinator) async throws {
+        try await coordinator.log(
+            LogArguments(
+                duration: duration, task: task, project: project, date: date, start: start, note: note,
+                billable: billable, tags: tag, force: force))
+    }
+}

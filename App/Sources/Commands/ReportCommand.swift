@@ -1,0 +1,43 @@
+import Adapters
+import ArgumentParser
+
+struct ReportCommand: StintCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Time totals for a period, by project, task, day, week or tag.",
+        discussion: """
+            The period is this week by default (Monday to Sunday). Totals add up exactly: time is cut at
+            the period's edges and at midnight, and rows are rounded so they sum to the total line.
+            On a terminal a bar chart of hours per day (or per week) follows the table.
+
+            Examples:
+              stint report
+              stint report --month --by day
+              stint report --since 2026-01-01 --until 2026-03-31 --by project --billable
+              stint report --year --by week --format csv > 2026.csv
+            """)
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "The period (default: this week, Monday to Sunday).") var period: ReportPeriodOption?
+    @Option(name: [.short, .long], parsing: .unconditional, help: "From this day.") var since: String?
+    @Option(name: [.short, .long], parsing: .unconditional, help: "Up to and including this day (default: today).")
+    var until: String?
+    @Option(name: .customLong("by"), help: "How to group the rows (default: project).") var grouping:
+        ReportGroupingOption?
+    @Option(name: [.short, .long], help: "Only time on this project and its tasks.") var project: String?
+    @Flag(name: [.short, .long], help: "Only billable time.") var billable = false
+    @Option(name: [.short, .long], help: "The output (default: table; --json is the same as json).")
+    var format: ReportFormatOption?
+
+    func validate() throws {
+        if period != nil, since != nil || until != nil {
+            throw ValidationError("--since/--until cannot be combined with --today, --week, --month or --year")
+        }
+    }
+
+    func run(with coordinator: AppCoordinator) async throws {
+        try await coordinator.report(
+            ReportArguments(
+                period: period, since: since, until: until, grouping: grouping, project: project, billable: billable,
+                format: format))
+    }
+}

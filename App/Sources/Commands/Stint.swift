@@ -1,0 +1,68 @@
+import Adapters
+import ArgumentParser
+
+/// `stint`: projects, task lists, tasks and time tracking, offline first.
+public struct Stint: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "stint",
+        abstract: "Projects, task lists, tasks and time tracking from the command line, offline first.",
+        discussion: """
+            Run `stint` alone for a dashboard: the running timer, today's and this week's time, and
+            overdue, due-today and in-progress tasks.
+
+            Data lives in $STINT_HOME, else $XDG_DATA_HOME/stint, else ~/.local/share/stint.
+            Tasks are referenced by their number (12) or an id prefix (3f9a2c); projects and lists
+            by name (any case) or id prefix. Dates: 2026-12-01, today, tomorrow, fri, +3d, +2w.
+            Durations: 1h30m, 90m, 1.5h. Times (--at): 09:15, "10 min ago", "yesterday 17:30".
+
+            Exit codes: 0 ok, 1 unexpected, 2 not found, 3 ambiguous reference, 4 invalid input
+            (a bad value), 5 conflict (duplicate name, nothing to undo, needs --force), 6 storage
+            problem, 64 command-line usage (unknown flag, missing or conflicting arguments).
+
+            Examples:
+              stint project add Work
+              stint task add "Write report" --project Work --due fri --priority high --tag writing
+              stint task list --due overdue
+              stint timer start 12
+              stint log 45m 12 --date yesterday
+              stint report --month --by day
+              stint task done 12
+              stint undo
+            """,
+        version: "0.1.0",
+        subcommands: [
+            DashboardCommand.self, ProjectCommand.self, ListCommand.self, TaskCommand.self, TimerCommand.self,
+            LogCommand.self, EntriesCommand.self, ReportCommand.self, UndoCommand.self, ExportCommand.self,
+            ImportCommand.self,
+        ],
+        defaultSubcommand: DashboardCommand.self
+    )
+
+    public init() {}
+}
+
+/// Options every command accepts.
+struct GlobalOptions: ParsableArguments {
+    @Flag(name: .long, help: "Print JSON with stable snake_case field names instead of a table.")
+    var json = false
+
+    @Flag(name: [.short, .long], help: "Log debug detail (events, SQL statement count, error causes) to stderr.")
+    var verbose = false
+}
+
+/// What every leaf command does once parsed: build the app for this run and hand the parsed arguments
+/// to the coordinator. Commands hold no rule: defaults, ranges and choices live in the features, the
+/// workers and Entities.
+protocol StintCommand: AsyncParsableCommand {
+    var global: GlobalOptions { get }
+    func run(with coordinator: AppCoordinator) async throws
+}
+
+extension StintCommand {
+    func run() async throws {
+        let current = StintRuntime.current
+        current.state.verbose = global.verbose
+        let coordinator = try AppCoordinator(context: current.context, json: global.json, verbose: global.verbose)
+        try await run(with: coordinator)
+    }
+}

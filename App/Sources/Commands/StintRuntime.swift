@@ -1,0 +1,93 @@
+import Adapters
+import ArgumentParser
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Starting and ending a run of `stint`: parse the arguments, run the command with the process's
+/// context, and turn every failure into one line on stderr and a documented exit code.
+///
+/// `run(_:context:)` is also the in-process harness of the tests: given a context with captured output
+/// and a temporary `STINT_HOME`, a whole command line runs without spawning the binary.
+public enum StintRuntime {
+    /// The most arguments a command line may have. The parser's work grows with the square of the
+    /// arguments (10,000 `--tag`s took 9 s), and no command needs more than a few dozen, so a longer
+    /// line is refused before parsing.
+    static let maximumArguments = 400
+
+    /// What a running command reads: the process's context and what the command learned while parsing.
+    struct Run: Sendable {
+        let context: ProcessContext
+        let state: RunState
+    }
+
+    /// Set for the duration of one `run(_:context:)`, so each command finds its context without globals.
+    @TaskLocal static var running: Run?
+
+    static var current: Run {
+        running ?? Run(context: .current(), state: RunState())
+    }
+
+    /// Parses `arguments`, runs the command and returns the exit code. Every failure becomes one line
+    /// on the context's error output: `stint: <what went wrong>`.
+    public static func run(_ arguments: [String], context: ProcessContext = .current()) async -> Int32 {
+        // A closed pipe (`stint task list | head`) must end the output quietly, not kill the process.
+        signal(SIGPIPE, SIG_IGN)
+        guard arguments.count <= maximumArguments else {
+            context.errorOutput.write(
+                "stint: too many arguments (\(arguments.count)); a command takes at most \(maximumArguments)\n")
+            return StintExit.usage.rawValue
+        }
+        let command: any ParsableCommand
+        do {
+            command = try Stint.parseAsRoot(arguments)
+        } catch {
+            return ArgumentFailure.report(error, to: context)
+        }
+        let run = Run(context: context, state: RunState())
+        do {
+            try await $running.withValue(run) {
+                if var asyncCommand = command as? any AsyncParsableCommand {
+                    try await asyncCommand.run()
+                } else {
+                    var command = command
+                    try command.run()
+                }
+            }
+            return StintExit.ok.rawValue
+        } catch {
+            // `--help` on a subcommand arrives here as the parser's own help command, which "fails" with a
+            // help request; the parser knows how to present its errors.
+            if Stint.exitCode(for: error) == .success || error is ArgumentParser.ValidationError {
+                return ArgumentFailure.report(error, to: context)
+            }
+            return report(error, verbose: run.state.verbose, to: context)
+        }
+    }
+
+    static func report(_ error: any Error, verbose: Bool, to context: ProcessContext) -> Int32 {
+        let presented = ErrorPresenter.present(error)
+        // An unexpected failure is a bug: say how to learn more, still on the one line.
+        let hint = presented.exit == .unexpected && !verbose ? " (unexpected: rerun with --verbose and report it)" : ""
+        context.errorOutput.write("stint: \(presented.message)\(hint)\n")
+        if verbose {
+            for cause in presented.causes { context.errorOutput.write("  caused by \(cause)\n") }
+        }
+        return presented.exit.rawValue
+    }
+}
+
+/// What a command learns while it runs that the runtime needs afterwards (`--verbose`, once parsed).
+final class RunState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storedVerbose = false
+
+    var verbose: Bool {
+        get { lock.withLock { storedVerbose } }
+        set { lock.withLock { storedVerbose = newValue } }
+    }
+}

@@ -1,0 +1,236 @@
+import Adapters
+import ArgumentParser
+
+struct TaskCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "task",
+        abstract: "Add, list, show, edit, complete and delete tasks.",
+        discussion: """
+            Tasks are referenced by their number or an id prefix. `stint task` alone lists open tasks.
+
+            Examples:
+              stint task add "Write report" --project Work --due fri
+              stint task list --due overdue
+              stint task done 12
+            """,
+        subcommands: [
+            Add.self, List.self, Show.self, Edit.self, Done.self, Reopen.self, Start.self, Delete.self, Move.self,
+            Note.self,
+        ],
+        defaultSubcommand: List.self)
+
+    struct Add: StintCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add",
+            abstract: "Add a task.",
+            discussion: """
+                Examples:
+                  stint task add "Write report" --project Work --due fri --priority high
+                  stint task add Buy milk --tag errand --due tomorrow
+                  stint task add "Plan sprint" --project Work --list Backlog --estimate 1h30m
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The title (several words are joined).") var title: [String]
+        @Option(name: [.short, .long], help: "Project name or id prefix.") var project: String?
+        @Option(name: [.short, .long], help: "Task list name or id prefix (implies its project).") var list: String?
+        @Option(
+            name: [.short, .long], parsing: .unconditional,
+            help: "Due date: 2026-12-01, today, tomorrow, fri, +3d, -1d.")
+        var due: String?
+        @Option(name: [.customLong("priority"), .customShort("P")], help: "How important it is.")
+        var priority: PriorityOption?
+        @Option(name: [.short, .long], help: "A tag (repeatable).") var tag: [String] = []
+        @Option(name: [.short, .long], parsing: .unconditional, help: "Estimated effort: 1h30m, 90m, 1.5h.")
+        var estimate: String?
+        @Option(name: [.short, .long], help: "A note.") var note: String?
+
+        func run(with coordinator: AppCoordinator) async throws {
+            try await coordinator.addTask(
+                TaskAddArguments(
+                    title: title.joined(separator: " "), project: project, list: list, due: due, priority: priority,
+                    tags: tag, estimate: estimate, note: note))
+        }
+    }
+
+    struct List: StintCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list",
+            abstract: "List tasks, filtered and sorted.",
+            discussion: """
+                By default: open and in-progress tasks, highest priority first, then earliest due.
+
+                Examples:
+                  stint task list --project Work
+                  stint task list --due overdue
+                  stint task list --due week --tag writing --sort due
+                  stint task list --status done --limit 20
+                  stint task list --search invoice --count
+                """,
+            aliases: ["ls"])
+        @OptionGroup var global: GlobalOptions
+        @Option(name: [.short, .long], help: "Only this project (name or id prefix).") var project: String?
+        @Option(name: [.short, .long], help: "Only this task list.") var list: String?
+        @Option(name: .long, help: "Which tasks by status (default: active, i.e. open or in progress).")
+        var status: TaskStatusOption?
+        @Flag(name: [.short, .long], help: "Include completed tasks (same as --status all).") var all = false
+        @Option(name: [.short, .long], help: "Only tasks with this tag.") var tag: String?
+        @Option(name: [.customLong("priority"), .customShort("P")], help: "Only this priority.")
+        var priority: PriorityOption?
+        @Option(
+            name: [.short, .long], parsing: .unconditional, help: "today, overdue, week, or a date (due that day).")
+        var due: String?
+        @Option(name: .customLong("due-before"), parsing: .unconditional, help: "Due before this date.")
+        var dueBefore: String?
+        @Option(name: [.short, .long], help: "Text in the title or note.") var search: String?
+        @Option(name: .long, help: "The order (default: priority).") var sort: TaskSortOption?
+        @Option(name: .long, help: "Show at most this many tasks (at least 1).") var limit: Int?
+        @Flag(name: .long, help: "Print only how many tasks match.") var count = false
+
+        func validate() throws {
+            if due != nil && dueBefore != nil {
+                throw ValidationError("use either --due or --due-before, not both")
+            }
+            if all && status != nil { throw ValidationError("use either --all or --status, not both") }
+        }
+
+        func run(with coordinator: AppCoordinator) async throws {
+            try await coordinator.listTasks(
+                TaskListArguments(
+                    project: project, list: list, status: status, all: all, tag: tag, priority: priority, due: due,
+                    dueBefore: dueBefore, search: search, sort: sort, limit: limit, count: count))
+        }
+    }
+
+    struct Show: StintCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "show",
+            abstract: "Show everything about one task.",
+            discussion: "Examples:\n  stint task show 12\n  stint task show 3f9a")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Task number or id prefix.") var task: String
+
+        func run(with coordinator: AppCoordinator) async throws {
+            try await coordinator.showTask(task)
+        }
+    }
+
+    struct Edit: StintCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "edit",
+            abstract: "Change a task's title, due date, priority, tags, estimate or note.",
+            discussion: """
+                Examples:
+                  stint task edit 12 --title "Write the Q4 report" --due +2d
+                  stint task edit 12 --priority low --tag later --untag urgent
+                  stint task edit 12 --no-due --no-estimate
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Task number or id prefix.") var task: String
+        @Option(help: "New title.") var title: String?
+        @Option(name: [.short, .long], parsing: .unconditional, help: "New due date.") var due: String?
+        @Flag(name: .customLong("no-due"), help: "Remove the due date.") var noDue = false
+        @Option(name: [.customLong("priority"), .customShort("P")], help: "The new priority.")
+        var priority: PriorityOption?
+        @Option(name: [.short, .long], help: "Add a tag (repeatable).") var tag: [String] = []
+        @Option(name: .long, help: "Remove a tag (repeatable).") var untag: [String] = []
+        @Option(name: [.short, .long], parsing: .unconditional, help: "New estimate: 1h30m, 90m, 1.5h.")
+        var estimate: String?
+        @Flag(name: .customLong("no-estimate"), help: "Remove the estimate.") var noEstimate = false
+        @Option(name: [.short, .long], help: "Replace the whole note (use `stint task note` to append).")
+        var note: String?
+
+        func validate() throws {
+            if due != nil && noDue { throw ValidationError("use either --due or --no-due, not both") }
+            if estimate != nil && noEstimate {
+                throw ValidationError("use either --estimate or --no-estimate")
+            }
+        }
+
+        func run(with coordinator: AppCoordinator) async throws {
+            try await coordinator.editTask(
+                TaskEditArguments(
+                    task: task, title: title, due: due, noDue: noDue, priority: priority, addTags: tag,
+                    removeTags: untag,
+                    estimate: estimate, noEstimate: noEstimate, note: note))
+        }
+    }
+
+    struct Done: StintCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "done",
+            abstract: "Mark a task completed.", discussion: "Examples:\n  stint task done 12")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Task number or id prefix.") var task: String
+
+        func run(with coordinator: AppCoordinator) async throws {
+            try await coordinator.completeTask(task)
+        }
+    }
+
+    struct Reopen: StintCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "reopen",
+            abstract: "Mark a completed task open again.", discussion: "Examples:\n  stint task reopen 12")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Task number or id prefix.") var task: String
+
+        func run(with coordinator: AppCoordinator) async throws {
+            try await coordinator.reopenTask(task)
+        }
+    }
+
+    struct Start: StintCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "start",
+            abstract: "Mark a task in progress.", discussion: "Examples:\n  stint task start 12")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Task number or id prefix.") var task: String
+
+        func run(with coordinator: AppCoordinator) async throws {
+            try await coordinator.startTask(task)
+        }
+    }
+
+    struct Delete: StintCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "delete",
+            abstract: "Delete a task (asks on a terminal; `stint undo` brings it back).",
+            discussion: "Examples:\n  stint task delete 12")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Task number or id prefix.") var task: String
+
+        func run(with coordinator: AppCoordinator) async throws {
+            try await coordinator.deleteTask(task)
+        }
+    }
+
+    struct Move: StintCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "move",
+            abstract: "Move a task to another project and/or list.",
+            discussion: "Examples:\n  stint task move 12 --project Home\n  stint task move 12 --list Backlog")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Task number or id prefix.") var task: String
+        @Option(name: [.short, .long], help: "Target project.") var project: String?
+        @Option(name: [.short, .long], help: "Target list (in the target project, else the task's own).")
+        var list: String?
+
+        func run(with coordinator: AppCoordinator) async throws {
+            try await coordinator.moveTask(task, project: project, list: list)
+        }
+    }
+
+    struct Note: StintCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "note",
+            abstract: "Append a timestamped line to a task's note.",
+            discussion: "Examples:\n  stint task note 12 \"Sent the draft to Ana\"")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Task number or id prefix.") var task: String
+        @Argument(help: "The text (several words are joined).") var text: [String]
+
+        func run(with coordinator: AppCoordinator) async throws {
+            try await coordinator.noteTask(task, text: text.joined(separator: " "))
+        }
+    }
+}

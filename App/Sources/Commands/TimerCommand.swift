@@ -1,0 +1,135 @@
+import Adapters
+import ArgumentParser
+
+struct TimerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "timer",
+        abstract: "Start, pause, resume and stop timers on tasks or projects.",
+        discussion: """
+            One timer runs at a time: starting or resuming one pauses the running one. Stopping a timer
+            logs its time (pauses left out) as one entry. `stint timer` alone shows the running timer.
+            TIMER is the task number whose timer it is, or a timer id prefix; left out it means the running
+            timer (for resume: the most recently paused one).
+            --at takes 09:15, "10 min ago", "yesterday 17:30" or 2026-11-20T17:30.
+
+            Examples:
+              stint timer start 12
+              stint timer start --project Work --note "planning" --billable
+              stint timer start 12 --at "20 min ago"
+              stint timer pause
+              stint timer stop --note "first draft done"
+            """,
+        subcommands: [
+            Start.self, Pause.self, Resume.self, Stop.self, Discard.self, Status.self, List.self,
+        ],
+        defaultSubcommand: Status.self)
+
+    struct Start: StintCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "start",
+            abstract: "Start a timer on a task (or a project), pausing the running one.",
+            discussion: """
+                Without a task or --project, a terminal lets you pick a task; a script must name one.
+                Starting a task whose timer is paused resumes that timer.
+
+                Examples:
+                  stint timer start 12
+                  stint timer start 12 --at 09:15
+                  stint timer start --project Work --billable
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The task: its number or id prefix.") var task: String?
+        @Option(name: [.short, .long], help: "Time the project itself (name or id prefix).") var project: String?
+        @Option(name: [.short, .long], help: "A note for the time entry.") var note: String?
+        @Flag(name: [.short, .long], help: "Mark the time billable.") var billable = false
+        @Option(name: .long, parsing: .unconditional, help: "When you started: 09:15, \"10 min ago\".")
+        var at: String?
+
+        func run(with coordinator: AppCoordinator) async throws {
+            try await coordinator.startTimer(
+                TimerStartArguments(task: task, project: project, note: note, billable: billable, at: at))
+        }
+    }
+
+    struct Pause: StintCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "pause", abstract: "Pause the running timer.",
+            discussion: "Examples:\n  stint timer pause\n  stint timer pause --at \"5 min ago\"")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The timer (task number or timer id prefix); default: the running one.") var timer: String?
+        @Option(name: .long, parsing: .unconditional, help: "When you stopped working.") var at: String?
+
+        func run(with coordinator: AppCoordinator) async throws {
+            try await coordinator.pauseTimer(timer, at: at)
+        }
+    }
+
+    struct Resume: StintCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "resume", abstract: "Resume a paused timer (pausing the running one).",
+            discussion: "Examples:\n  stint timer resume\n  stint timer resume 12 --at 13:30")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The timer; default: the most recently paused one.") var timer: String?
+        @Option(name: .long, parsing: .unconditional, help: "When you started again.") var at: String?
+
+        func run(with coordinator: AppCoordinator) async throws {
+            try await coordinator.resumeTimer(timer, at: at)
+        }
+    }
+
+    struct Stop: StintCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "stop", abstract: "Stop a timer and log its time as one entry.",
+            discussion: """
+                A timer that ran more than 24 hours is usually forgotten: stop it --at when you stopped
+                working, or pass --force to log it all.
+
+                Examples:
+                  stint timer stop
+                  stint timer stop --at 17:45 --note "review done"
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The timer; default: the running one (or the only paused one).") var timer: String?
+        @Option(name: .long, parsing: .unconditional, help: "When you stopped working.") var at: String?
+        @Option(name: [.short, .long], help: "The entry's note (default: the timer's).") var note: String?
+        @Flag(name: .long, help: "Allow an entry longer than 24 hours.") var force = false
+
+        func run(with coordinator: AppCoordinator) async throws {
+            try await coordinator.stopTimer(TimerStopArguments(timer: timer, at: at, note: note, force: force))
+        }
+    }
+
+    struct Discard: StintCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "discard", abstract: "Throw a timer away without logging its time.",
+            discussion: "`stint undo` brings it back.\n\nExamples:\n  stint timer discard\n  stint timer discard 12")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The timer; default: the running one (or the only paused one).") var timer: String?
+
+        func run(with coordinator: AppCoordinator) async throws {
+            try await coordinator.discardTimer(timer)
+        }
+    }
+
+    struct Status: StintCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "status", abstract: "Show the running timer and how many are paused.",
+            discussion: "Examples:\n  stint timer status\n  stint timer --json")
+        @OptionGroup var global: GlobalOptions
+
+        func run(with coordinator: AppCoordinator) async throws {
+            try await coordinator.timerStatus()
+        }
+    }
+
+    struct List: StintCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List all timers, the running one first, with their elapsed time.",
+            discussion: "Examples:\n  stint timer list\n  stint timer list --json", aliases: ["ls"])
+        @OptionGroup var global: GlobalOptions
+
+        func run(with coordinator: AppCoordinator) async throws {
+            try await coordinator.listTimers()
+        }
+    }
+}

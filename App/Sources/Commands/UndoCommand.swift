@@ -1,0 +1,16 @@
+import Adapters
+import ArgumentParser
+
+/// `stint undo`.
+struct UndoCommand: StintCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "undo",
+        abstract: "Revert the last change and say what it was.",
+        discussion: "Run it again to go further back.\n\nExamples:\n  stint undo")
+
+    @OptionGroup var global: GlobalOptions
+
+    func run(with coordinator: AppCoordinator) async throws {
+        try await coordinator.undo()
+    }
+}

@@ -1,0 +1,289 @@
+import Entities
+import Foundation
+import Repositories
+
+/// The export file. Field names are snake_case and stable; dates are ISO-8601 with milliseconds
+/// (what the database keeps), days are YYYY-MM-DD, durations are seconds.
+///
+/// Version 2 added `timers`, `time_entries` and `person_id`. A version 1 file (without them) still
+/// imports; a version 1 Stint refuses a version 2 file instead of silently dropping the time in it.
+struct ExportFile: Codable {
+    static let formatName = "stint-export"
+    static let currentVersion = 2
+
+    var format: String
+    var version: Int
+    var exportedAt: Date
+    var projects: [ProjectEntry]
+    var lists: [ListEntry]
+    var tasks: [TaskEntry]
+    var timers: [TimerEntry]?
+    var timeEntries: [TimeEntryEntry]?
+    var personId: UUID?
+
+    /// A timer; exactly one of `task_id` and `project_id` is set.
+    struct TimerEntry: Codable {
+        struct Interval: Codable {
+            var start: Date
+            var end: Date?
+        }
+
+        var id: UUID
+        var ownerId: UUID
+        var taskId: UUID?
+        var projectId: UUID?
+        var note: String
+        var billable: Bool
+        var intervals: [Interval]
+        var createdAt: Date
+        var updatedAt: Date
+
+        init(_ timer: Entities.Timer) {
+            id = timer.id
+            ownerId = timer.ownerID
+            taskId = timer.target.taskID
+            projectId = timer.target.projectID
+            note = timer.note
+            billable = timer.billable
+            intervals = timer.intervals.map { Interval(start: $0.start, end: $0.end) }
+            createdAt = timer.createdAt
+            updatedAt = timer.updatedAt
+        }
+
+        func entity() throws -> Entities.Timer {
+            let target = try ExportFile.target(taskId: taskId, projectId: projectId, what: "timer")
+            // The same shape rules the timer keeps itself: chronological, only the last interval open.
+            var previousEnd = Date.distantPast
+            for (index, interval) in intervals.enumerated() {
+                let isLast = index == intervals.count - 1
+                guard interval.start >= previousEnd, interval.end.map({ $0 >= interval.start }) ?? isLast else {
+                    throw ValidationError(
+                        field: "intervals", reason: .invalidFormat("timer \(id)"),
+                        message: "timer \(id.uuidString.lowercased().prefix(8)) has intervals out of order")
+                }
+                previousEnd = interval.end ?? interval.start
+            }
+            guard !intervals.isEmpty else {
+                throw ValidationError(
+                    field: "intervals", reason: .empty,
+                    message: "timer \(id.uuidString.lowercased().prefix(8)) has no intervals")
+            }
+            var timer = Entities.Timer(
+                id: id, ownerID: ownerId, target: target, note: "", billable: billable,
+                intervals: intervals.map { WorkInterval(start: $0.start, end: $0.end) }, createdAt: createdAt,
+                updatedAt: updatedAt)
+            try timer.setNote(note, now: updatedAt)
+            return timer
+        }
+    }
+
+    /// A time entry; exactly one of `task_id` and `project_id` is set.
+    struct TimeEntryEntry: Codable {
+        var id: UUID
+        var taskId: UUID?
+        var projectId: UUID?
+        var start: Date
+        var durationSeconds: Int
+        var note: String
+        var billable: Bool
+        var tags: [String]
+        var loggedBy: UUID
+        var createdAt: Date
+        var updatedAt: Date
+
+        init(_ entry: TimeEntry) {
+            id = entry.id
+            taskId = entry.target.taskID
+            projectId = entry.target.projectID
+            start = entry.start
+            durationSeconds = entry.durationSeconds
+            note = entry.note
+            billable = entry.billable
+            tags = entry.tags.map(\.name)
+            loggedBy = entry.loggedBy
+            createdAt = entry.createdAt
+            updatedAt = entry.updatedAt
+        }
+
+        func entity() throws -> TimeEntry {
+            guard (1...TimeEntry.hardLimit).contains(durationSeconds) else {
+                throw ValidationError(
+                    field: "duration", reason: .outOfRange(String(durationSeconds)),
+                    message: "entry \(id.uuidString.lowercased().prefix(8)) has an impossible duration")
+            }
+            var entry = TimeEntry(
+                id: id, target: try ExportFile.target(taskId: taskId, projectId: projectId, what: "entry"),
+                start: start, durationSeconds: durationSeconds, note: "", billable: billable,
+                tags: try tags.map { try Tag($0) }, loggedBy: loggedBy, createdAt: createdAt, updatedAt: updatedAt)
+            try entry.setNote(note, now: updatedAt)
+            return entry
+        }
+    }
+
+    static func target(taskId: UUID?, projectId: UUID?, what: String) throws -> TimeTarget {
+        switch (taskId, projectId) {
+        case (let task?, nil): return .task(task)
+        case (nil, let project?): return .project(project)
+        default:
+            throw ValidationError(
+                field: "target", reason: .invalidFormat(what),
+                message: "a \(what) in the file must name exactly one of task_id and project_id")
+        }
+    }
+
+    struct ProjectEntry: Codable {
+        var id: UUID
+        var name: String
+        var note: String
+        var archivedAt: Date?
+        var createdAt: Date
+        var updatedAt: Date
+
+        init(_ project: Project) {
+            id = project.id
+            name = project.name
+            note = project.note
+            archivedAt = project.archivedAt
+            createdAt = project.createdAt
+            updatedAt = project.updatedAt
+        }
+
+        func entity() throws -> Project {
+            var project = Project(
+                id: id, name: name, note: note, archivedAt: archivedAt, createdAt: createdAt, updatedAt: updatedAt)
+            // Run the same rules as typed input: a hand-edited file must not sneak in a 1 MB name.
+            try project.rename(to: name, now: updatedAt)
+            try project.setNote(note, now: updatedAt)
+            return project
+        }
+    }
+
+    struct ListEntry: Codable {
+        var id: UUID
+        var projectId: UUID
+        var name: String
+        var createdAt: Date
+        var updatedAt: Date
+
+        init(_ list: TaskList) {
+            id = list.id
+            projectId = list.projectID
+            name = list.name
+            createdAt = list.createdAt
+            updatedAt = list.updatedAt
+        }
+
+        func entity() throws -> TaskList {
+            var list = TaskList(id: id, projectID: projectId, name: name, createdAt: createdAt, updatedAt: updatedAt)
+            try list.rename(to: name, now: updatedAt)
+            return list
+        }
+    }
+
+    struct TaskEntry: Codable {
+        var id: UUID
+        var projectId: UUID?
+        var listId: UUID?
+        var title: String
+        var note: String
+        var status: String
+        var priority: String
+        var due: String?
+        var tags: [String]
+        var estimateSeconds: Int?
+        var completedAt: Date?
+        var createdAt: Date
+        var updatedAt: Date
+
+        init(_ task: Task) {
+            id = task.id
+            projectId = task.projectID
+            listId = task.listID
+            title = task.title
+            note = task.note
+            status = task.status.rawValue
+            priority = task.priority.name
+            due = task.due?.iso
+            tags = task.tags.map(\.name)
+            estimateSeconds = task.estimate?.seconds
+            completedAt = task.completedAt
+            createdAt = task.createdAt
+            updatedAt = task.updatedAt
+        }
+
+        func entity() throws -> Task {
+            guard let status = TaskStatus(rawValue: status) else {
+                throw ValidationError(field: "status", reason: .invalidFormat(String(status.prefix(20))))
+            }
+            if (status == .completed) != (completedAt != nil) {
+                throw ValidationError(
+                    field: "status", reason: .invalidTransition(status.rawValue),
+                    message: "task \"\(title.prefix(40))\": completed_at must be set exactly when status is done")
+            }
+            let day = try due.map { text throws(ValidationError) in
+                guard let day = Day(iso: text) else {
+                    throw ValidationError(field: "due", reason: .invalidFormat(String(text.prefix(20))))
+                }
+                return day
+            }
+            var task = Task(
+                id: id, number: nil, projectID: projectId, listID: listId, title: title, note: note, status: status,
+                priority: try Priority.parse(priority), due: day, tags: try tags.map { try Tag($0) },
+                estimate: try estimateSeconds.map { try Estimate(seconds: $0) }, completedAt: completedAt,
+                createdAt: createdAt, updatedAt: updatedAt)
+            try task.rename(to: title, now: updatedAt)
+            try task.setNote(note, now: updatedAt)
+            return task
+        }
+    }
+
+    func snapshot() throws -> Snapshot {
+        Snapshot(
+            projects: try projects.map { try $0.entity() }, taskLists: try lists.map { try $0.entity() },
+            tasks: try tasks.map { try $0.entity() }, timers: try (timers ?? []).map { try $0.entity() },
+            timeEntries: try (timeEntries ?? []).map { try $0.entity() }, personID: personId)
+    }
+
+    static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(date.formatted(timestampStyle))
+        }
+        return encoder
+    }
+
+    static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            if let date = try? timestampStyle.parse(text) { return date }
+            if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "'\(text.prefix(40))' is not an ISO-8601 timestamp")
+        }
+        return decoder
+    }
+
+    static let timestampStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+    /// One line saying where a file went wrong, instead of Foundation's multi-line dump.
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            return keys.isEmpty ? "the top level" : keys.joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "\(key.stringValue) is missing at \(path(context))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "unexpected value at \(path(context))"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "it is not valid JSON" : "bad value at \(path(context))"
+        @unknown default: return "it could not be read"
+        }
+    }
+}

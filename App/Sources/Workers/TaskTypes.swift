@@ -1,0 +1,157 @@
+import Entities
+import Foundation
+
+/// A task with the project and list it lives in, as listings and details show it.
+public struct TaskDetails: Sendable {
+    public let task: Task
+    public let project: Project?
+    public let list: TaskList?
+    /// Time logged on the task; only a single task's details carry it (summing per row would slow listings).
+    public var loggedSeconds: Int?
+
+    public init(task: Task, project: Project?, list: TaskList?, loggedSeconds: Int? = nil) {
+        self.task = task
+        self.project = project
+        self.list = list
+        self.loggedSeconds = loggedSeconds
+    }
+}
+
+/// How many tasks of a project or list are in each state; the worker's own type, so nothing above the
+/// workers depends on how the repositories count.
+public struct TaskProgress: Sendable, Equatable {
+    public var open: Int
+    public var inProgress: Int
+    public var completed: Int
+
+    public init(open: Int = 0, inProgress: Int = 0, completed: Int = 0) {
+        self.open = open
+        self.inProgress = inProgress
+        self.completed = completed
+    }
+
+    /// Tasks not completed yet.
+    public var active: Int { open + inProgress }
+}
+
+/// A task search in the user's terms: references and relative due filters that the worker turns into a
+/// concrete repository query using today's date.
+public struct TaskSearch: Sendable, Equatable {
+    /// Due filters relative to today, resolved when the query is built.
+    public enum Due: Sendable, Equatable {
+        case today
+        case overdue
+        case thisWeek
+        case before(Day)
+        case on(Day)
+    }
+
+    /// Which statuses to include; `active` means open or in progress.
+    public enum Status: Sendable, Equatable {
+        case active, open, inProgress, done, all
+    }
+
+    /// The orders a listing can come in.
+    public enum Order: Sendable, Equatable {
+        /// Active before completed, highest priority first, earliest due first, then number.
+        case priority
+        case due
+        case created
+        case updated
+        case title
+        case number
+    }
+
+    public var project: String?
+    public var list: String?
+    public var status: Status
+    public var tag: String?
+    public var priority: Priority?
+    public var due: Due?
+    public var text: String?
+    public var order: Order
+    public var limit: Int?
+
+    public init(
+        project: String? = nil, list: String? = nil, status: Status = .active, tag: String? = nil,
+        priority: Priority? = nil, due: Due? = nil, text: String? = nil, order: Order = .priority, limit: Int? = nil
+    ) {
+        self.project = project
+        self.list = list
+        self.status = status
+        self.tag = tag
+        self.priority = priority
+        self.due = due
+        self.text = text
+        self.order = order
+        self.limit = limit
+    }
+}
+
+/// A new task in the user's terms (references instead of ids).
+public struct TaskInput: Sendable, Equatable {
+    public var title: String
+    public var project: String?
+    public var list: String?
+    public var due: Day?
+    public var priority: Priority?
+    public var tags: [String]
+    public var estimateSeconds: Int?
+    public var note: String?
+
+    public init(
+        title: String, project: String? = nil, list: String? = nil, due: Day? = nil, priority: Priority? = nil,
+        tags: [String] = [], estimateSeconds: Int? = nil, note: String? = nil
+    ) {
+        self.title = title
+        self.project = project
+        self.list = list
+        self.due = due
+        self.priority = priority
+        self.tags = tags
+        self.estimateSeconds = estimateSeconds
+        self.note = note
+    }
+}
+
+/// A new value for an optional field, or its removal.
+public enum FieldChange<Value: Sendable & Equatable>: Sendable, Equatable {
+    case set(Value)
+    case clear
+}
+
+/// A change to an existing task; nil / empty fields stay as they are.
+public struct TaskEdit: Sendable, Equatable {
+    public var title: String?
+    public var due: FieldChange<Day>?
+    public var priority: Priority?
+    public var addTags: [String]
+    public var removeTags: [String]
+    public var estimateSeconds: FieldChange<Int>?
+    /// Replaces the whole note (`stint task note` appends instead).
+    public var note: String?
+
+    public init(
+        title: String? = nil, due: FieldChange<Day>? = nil, priority: Priority? = nil, addTags: [String] = [],
+        removeTags: [String] = [], estimateSeconds: FieldChange<Int>? = nil, note: String? = nil
+    ) {
+        self.note = note
+        self.title = title
+        self.due = due
+        self.priority = priority
+        self.addTags = addTags
+        self.removeTags = removeTags
+        self.estimateSeconds = estimateSeconds
+    }
+}
+
+/// The three things the dashboard shows.
+public struct TaskAgenda: Sendable {
+    public let overdue: [TaskDetails]
+    public let dueToday: [TaskDetails]
+    public let inProgress: [TaskDetails]
+    public let activeCount: Int
+    public let overdueCount: Int
+    public let dueTodayCount: Int
+    public let inProgressCount: Int
+}

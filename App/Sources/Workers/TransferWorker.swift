@@ -1,0 +1,129 @@
+import Entities
+import Foundation
+import Repositories
+
+/// What an import did, so the user can see that a second import of the same file changed nothing.
+public struct ImportResult: Sendable, Equatable {
+    public let inserted: Int
+    public let updated: Int
+    public let unchanged: Int
+}
+
+/// Export and import of everything Stint stores, as one JSON document.
+///
+/// The file format is defined here, not by the entities' own Codable shapes, so that renaming a
+/// property in Entities can never silently change (or break reading of) files people keep.
+public struct TransferWorker: Sendable {
+    let transfer: any TransferRepository
+    let projects: any ProjectRepository
+    let lists: any TaskListRepository
+    let tasks: any TaskRepository
+    let calendar: WorkCalendar
+
+    /// The whole database as pretty-printed JSON.
+    public func export() async throws(WorkerError) -> Data {
+        try await working {
+            let snapshot = try await transfer.snapshot()
+            let file = ExportFile(
+                format: ExportFile.formatName, version: ExportFile.currentVersion, exportedAt: calendar.now,
+                projects: snapshot.projects.map(ExportFile.ProjectEntry.init),
+                lists: snapshot.taskLists.map(ExportFile.ListEntry.init),
+                tasks: snapshot.tasks.map(ExportFile.TaskEntry.init),
+                timers: snapshot.timers.map(ExportFile.TimerEntry.init),
+                timeEntries: snapshot.timeEntries.map(ExportFile.TimeEntryEntry.init), personId: snapshot.personID)
+            return try ExportFile.encoder.encode(file)
+        }
+    }
+
+    /// Reads an export and merges it by id; returns what changed.
+    /// - Parameter progress: told how many items are done, with the total.
+    public func importArchive(_ data: Data, progress: @escaping @Sendable (Int, Int) -> Void) async throws(WorkerError)
+        -> ImportResult
+    {
+        let file: ExportFile
+        do {
+            file = try ExportFile.decoder.decode(ExportFile.self, from: data)
+        } catch let error as DecodingError {
+            throw WorkerError(
+                .invalidInput, "the file is not a Stint export: \(ExportFile.describe(error))", cause: error)
+        } catch {
+            throw WorkerError(.invalidInput, "the file is not a Stint export", cause: error)
+        }
+        guard file.format == ExportFile.formatName else {
+            throw WorkerError(.invalidInput, "the file is not a Stint export (format is '\(file.format)')")
+        }
+        guard file.version <= ExportFile.currentVersion else {
+            throw WorkerError(
+                .invalidInput, "the file was written by a newer Stint (format \(file.version)); upgrade to import it")
+        }
+        guard file.version >= 1 else {
+            throw WorkerError(.invalidInput, "the file is not a Stint export (format version \(file.version))")
+        }
+        let snapshot = try working { try file.snapshot() }
+        try Self.checkUniqueIDs(snapshot)
+        try await checkReferences(snapshot)
+        let total =
+            snapshot.projects.count + snapshot.taskLists.count + snapshot.tasks.count + snapshot.timers.count
+            + snapshot.timeEntries.count
+        let summary = try await working { try await transfer.merge(snapshot) { progress($0, total) } }
+        return ImportResult(inserted: summary.inserted, updated: summary.updated, unchanged: summary.unchanged)
+    }
+
+    /// An id twice in one file would make the import depend on the order of the records.
+    private static func checkUniqueIDs(_ snapshot: Snapshot) throws(WorkerError) {
+        func check(_ ids: [UUID], _ what: String) throws(WorkerError) {
+            var seen: Set<UUID> = []
+            for id in ids where !seen.insert(id).inserted {
+                throw WorkerError(
+                    .invalidInput, "the file holds \(what) \(id.uuidString.lowercased().prefix(8)) twice")
+            }
+        }
+        try check(snapshot.projects.map(\.id), "project")
+        try check(snapshot.taskLists.map(\.id), "list")
+        try check(snapshot.tasks.map(\.id), "task")
+        try check(snapshot.timers.map(\.id), "timer")
+        try check(snapshot.timeEntries.map(\.id), "entry")
+    }
+
+    /// Every list and task must point at something in the file or already stored, so the import
+    /// fails with a clear message instead of a storage constraint error.
+    private func checkReferences(_ snapshot: Snapshot) async throws(WorkerError) {
+        let known = try await working {
+            var projectIDs = Set(snapshot.projects.map(\.id))
+            var listIDs = Set(snapshot.taskLists.map(\.id))
+            projectIDs.formUnion(try await projects.projects(includeArchived: true).map(\.id))
+            listIDs.formUnion(try await lists.taskLists(projectID: nil).map(\.id))
+            return (projectIDs, listIDs)
+        }
+        for list in snapshot.taskLists where !known.0.contains(list.projectID) {
+            throw WorkerError(.invalidInput, "list \"\(list.name)\" refers to a project that is not in the file")
+        }
+        for task in snapshot.tasks {
+            if let projectID = task.projectID, !known.0.contains(projectID) {
+                throw WorkerError(.invalidInput, "task \"\(task.title)\" refers to a project that is not in the file")
+            }
+            if let listID = task.listID, !known.1.contains(listID) {
+                throw WorkerError(.invalidInput, "task \"\(task.title)\" refers to a list that is not in the file")
+            }
+        }
+        // Time points at tasks or projects; look up only the few ids the file does not itself carry.
+        let fileTasks = Set(snapshot.tasks.map(\.id))
+        let targets = snapshot.timers.map(\.target) + snapshot.timeEntries.map(\.target)
+        var checked: Set<TimeTarget> = []
+        for target in targets where !checked.contains(target) {
+            checked.insert(target)
+            switch target {
+            case .project(let id) where !known.0.contains(id):
+                throw WorkerError(.invalidInput, "time in the file refers to a project that is not in the file")
+            case .task(let id) where !fileTasks.contains(id):
+                // A storage failure must surface as one, not as "the task is not in the file".
+                let stored = try await working { try await tasks.byID([id])[id] }
+                if stored == nil {
+                    throw WorkerError(.invalidInput, "time in the file refers to a task that is not in the file")
+                }
+            default:
+                break
+            }
+        }
+    }
+}

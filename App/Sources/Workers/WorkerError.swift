@@ -1,0 +1,81 @@
+import Entities
+import Foundation
+import Repositories
+
+/// The one error type that leaves a worker. The App turns it into one line on stderr and an exit
+/// code; `cause` keeps the error from the layer below so `--verbose` can show the whole chain.
+public struct WorkerError: Error, Sendable, CustomStringConvertible {
+    /// What kind of failure this is; it decides the exit code.
+    public enum Kind: Sendable, Equatable {
+        case notFound
+        case ambiguous
+        case invalidInput
+        case conflict
+        case storage
+        case unexpected
+    }
+
+    public let kind: Kind
+    /// One line for people: what was wrong and, where it helps, what to do.
+    public let message: String
+    /// The underlying error, if this one wraps another.
+    public let cause: (any Error)?
+
+    public init(_ kind: Kind, _ message: String, cause: (any Error)? = nil) {
+        self.kind = kind
+        self.message = message
+        self.cause = cause
+    }
+
+    public var description: String { message }
+
+    /// Wraps anything thrown below the workers, keeping it as the cause.
+    public init(wrapping error: any Error) {
+        switch error {
+        case let error as WorkerError:
+            self = error
+        case let error as RepositoryError:
+            switch error {
+            case .notFound: self.init(.notFound, error.description, cause: error)
+            case .ambiguous: self.init(.ambiguous, error.description + "; use a longer reference", cause: error)
+            case .invalid: self.init(.invalidInput, error.description, cause: error)
+            case .conflict: self.init(.conflict, error.description, cause: error)
+            case .corruptData: self.init(.storage, "the database holds damaged data: \(error)", cause: error)
+            case .storage: self.init(.storage, error.description, cause: error)
+            }
+        case let error as ValidationError:
+            self.init(.invalidInput, error.message, cause: error)
+        default:
+            self.init(.unexpected, String(describing: error), cause: error)
+        }
+    }
+
+    /// The chain of causes, outermost first, for `--verbose`.
+    public var causeChain: [String] {
+        var chain: [String] = []
+        var next: (any Error)? = cause
+        while let error = next, chain.count < 8 {
+            chain.append("\(type(of: error)): \(String(reflecting: error))")
+            switch error {
+            case let error as WorkerError: next = error.cause
+            case let error as RepositoryError:
+                switch error {
+                case .invalid(let inner), .storage(let inner): next = inner
+                default: next = nil
+                }
+            default: next = nil
+            }
+        }
+        return chain
+    }
+}
+
+/// Runs work below the worker layer and guarantees that only ``WorkerError`` escapes.
+public func working<T>(_ body: () async throws -> T) async throws(WorkerError) -> T {
+    do { return try await body() } catch { throw WorkerError(wrapping: error) }
+}
+
+/// The same for synchronous work, such as parsing what the user typed with an entity rule.
+public func working<T>(_ body: () throws -> T) throws(WorkerError) -> T {
+    do { return try body() } catch { throw WorkerError(wrapping: error) }
+}

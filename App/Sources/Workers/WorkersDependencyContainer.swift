@@ -1,0 +1,99 @@
+import Entities
+import Foundation
+import Repositories
+
+/// The workers' child container: it opens the database on first use (help and argument errors never
+/// touch it) through the single `RepositoriesDependencyContainer`, and makes workers on demand.
+///
+/// It exists so that everything above the workers can be wired without seeing Repositories: the App's
+/// `AppDependencyContainer` holds one of these, never a repository.
+public final class WorkersDependencyContainer: Sendable {
+    private let databasePath: String
+    private let ids: any IdentifierProvider
+    /// What "now" and "today" mean for this process.
+    public let calendar: WorkCalendar
+    private let repositoriesBox = LazyBox<RepositoriesDependencyContainer>()
+
+    /// - Parameters:
+    ///   - databasePath: the SQLite file; created and migrated when first needed.
+    ///   - clock: the injected clock (the system clock, or a pinned one in tests).
+    ///   - timeZone: the user's zone, which turns instants into days.
+    ///   - ids: makes the ids of new rows.
+    public init(databasePath: String, clock: any DateProvider, timeZone: TimeZone, ids: any IdentifierProvider) {
+        self.databasePath = databasePath
+        self.ids = ids
+        calendar = WorkCalendar(clock: clock, timeZone: timeZone)
+    }
+
+    /// The data layer, made (and the database opened) on first use.
+    private func repositories() throws(WorkerError) -> RepositoriesDependencyContainer {
+        let path = databasePath
+        let clock = calendar.clock
+        let ids = self.ids
+        return try repositoriesBox.value { () throws(WorkerError) in
+            try working { try RepositoriesDependencyContainer(databasePath: path, clock: clock, ids: ids) }
+        }
+    }
+
+    public func makeTaskWorker() throws(WorkerError) -> TaskWorker {
+        let data = try repositories()
+        return TaskWorker(
+            projects: data.makeProjectRepository(), lists: data.makeTaskListRepository(),
+            tasks: data.makeTaskRepository(), sums: data.makeTimeReportRepository(), calendar: calendar)
+    }
+
+    public func makeProjectWorker() throws(WorkerError) -> ProjectWorker {
+        let data = try repositories()
+        return ProjectWorker(
+            projects: data.makeProjectRepository(), lists: data.makeTaskListRepository(),
+            tasks: data.makeTaskRepository(), sums: data.makeTimeReportRepository(), calendar: calendar)
+    }
+
+    public func makeTaskListWorker() throws(WorkerError) -> TaskListWorker {
+        let data = try repositories()
+        return TaskListWorker(
+            projects: data.makeProjectRepository(), lists: data.makeTaskListRepository(),
+            tasks: data.makeTaskRepository())
+    }
+
+    public func makeHistoryWorker() throws(WorkerError) -> HistoryWorker {
+        HistoryWorker(history: try repositories().makeHistoryRepository())
+    }
+
+    public func makeTimeWorker() throws(WorkerError) -> TimeWorker {
+        let data = try repositories()
+        return TimeWorker(
+            timers: data.makeTimerRepository(), entries: data.makeTimeEntryRepository(),
+            sums: data.makeTimeReportRepository(), tasks: data.makeTaskRepository(),
+            projects: data.makeProjectRepository(), calendar: calendar)
+    }
+
+    public func makeReportWorker() throws(WorkerError) -> ReportWorker {
+        let data = try repositories()
+        return ReportWorker(
+            sums: data.makeTimeReportRepository(), timers: data.makeTimerRepository(), tasks: data.makeTaskRepository(),
+            projects: data.makeProjectRepository(), calendar: calendar)
+    }
+
+    public func makeTransferWorker() throws(WorkerError) -> TransferWorker {
+        let data = try repositories()
+        return TransferWorker(
+            transfer: data.makeTransferRepository(), projects: data.makeProjectRepository(),
+            lists: data.makeTaskListRepository(), tasks: data.makeTaskRepository(), calendar: calendar)
+    }
+}
+
+/// A value made once, on first use, safely from any thread.
+final class LazyBox<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value?
+
+    func value<E: Error>(_ make: () throws(E) -> Value) throws(E) -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        if let stored { return stored }
+        let made = try make()
+        stored = made
+        return made
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// Every `stint timer …`, `stint log`, `stint entries …` and `stint report` route, including the Timers
+/// feature asking the host to pick a task (the Tasks feature's picker) and to confirm a delete.
+@Suite("Timer, entry and report routes")
+struct TimeRouteTests {
+    @Test("start, pause, resume, status, list, stop and discard")
+    func timers() async throws {
+        let stint = try Harness()
+        try await stint.given([["project", "add", "Work"], ["task", "add", "Write", "-p", "Work"]])
+        let started = await stint.run("timer", "start", "1", "--at", "09:15")
+        #expect(started.stdout == "Started timer on 1 \"Write\" (Work) at 09:15\n")
+        #expect(await stint.run("timer", "pause").status == 0)
+        #expect(await stint.run("timer", "resume").status == 0)
+        let status = try await stint.json("timer") as? [String: Any]
+        #expect((status?["running"] as? [String: Any])?["elapsed_seconds"] as? Int == 2_700)
+        #expect(await stint.run("timer", "start", "--project", "Work").status == 0)  // pauses the task's timer
+        let list = try await stint.json("timer", "list") as? [[String: Any]]
+        #expect(list?.count == 2)
+        stint.now = "2026-11-21T10:30:00Z"
+        // Several timers, one running: plain stop takes the running one.
+        let stopped = await stint.run("timer", "stop")
+        #expect(stopped.stdout.hasPrefix("Stopped timer on project Work: logged 30m"))
+        // Now only the paused task timer is left: discard takes it.
+        #expect(await stint.run("timer", "discard").stdout.hasPrefix("Discarded timer on 1 \"Write\""))
+        let none = await stint.run("timer", "stop")
+        #expect(none.status == 5)
+    }
+
+    @Test("timer start without a task: the picker on a terminal, a clear refusal elsewhere")
+    func picker() async throws {
+        let stint = try Harness()
+        try await stint.given([["task", "add", "Pick me"]])
+        let refused = await stint.run("timer", "start")
+        #expect(refused.status == 4)
+        let picked = await stint.run("timer", "start", terminal: true, answers: ["1"])
+        #expect(picked.status == 0)
+        #expect(picked.stdout.contains("Started timer on 1 \"Pick me\""))
+        #expect(!picked.prompts.isEmpty)
+    }
+
+    @Test("log, entries (today by default), edit and delete")
+    func entries() async throws {
+        let stint = try Harness()
+        try await stint.given([["task", "add", "Write"]])
+        let logged = await stint.run("log", "45m", "1", "--start", "08:00", "--tag", "deep")
+        #expect(logged.status == 0)
+        #expect(await stint.run("log", "1h", "1", "--date", "yesterday").status == 0)
+        let today = try await stint.json("entries") as? [[String: Any]]
+        #expect(today?.count == 1)
+        let all = try await stint.json("entries", "--all") as? [[String: Any]]
+        #expect(all?.count == 2)
+        let yesterday = try #require(all?.first)
+        #expect(yesterday["start"] as? String == "2026-11-20T09:00:00Z")
+        let id = try #require((today?.first?["id"] as? String)?.prefix(8)).description
+        #expect(await stint.run("entries", "edit", id, "--duration", "50m", "--note", "more").status == 0)
+        let edited = try await stint.json("entries") as? [[String: Any]]
+        #expect(edited?.first?["duration_seconds"] as? Int == 3_000)
+        #expect(await stint.run("entries", "edit", id, "--tag", "x", "--clear-tags").status == 64)
+        #expect(await stint.run("entries", "--all", "--since", "mon").status == 64)
+        let declined = await stint.run("entries", "delete", id, terminal: true, answers: ["n"])
+        #expect(declined.status == 0)
+        #expect(await stint.run("entries", "delete", id).status == 0)
+        #expect((try await stint.json("entries") as? [[String: Any]])?.isEmpty == true)
+    }
+
+    @Test("report: periods, grouping, formats and a range")
+    func report() async throws {
+        let stint = try Harness()
+        try await stint.given([
+            ["project", "add", "Work"], ["task", "add", "Write", "-p", "Work"],
+            ["log", "1h", "1", "--date", "2026-11-17"], ["log", "30m", "--project", "Work", "--start", "08:00"],
+        ])
+        let week = await stint.run("report", "--by", "task")
+        #expect(week.status == 0)
+        #expect(week.stdout.hasPrefix("Week of 2026-11-16 – 2026-11-22 · by task · 1h 30m"))
+        let csv = await stint.run("report", "--month", "--by", "day", "--format", "csv")
+        #expect(csv.stdout.contains("2026-11-17"))
+        let json = try await stint.json("report", "--since", "2026-11-01", "--until", "2026-11-17") as? [String: Any]
+        #expect(json?["total_seconds"] as? Int == 3_600)
+        let untilOnly = await stint.run("report", "--until", "2026-11-17")
+        #expect(untilOnly.status == 4)
+        #expect(await stint.run("report", "--today", "--week").status == 64)
+        #expect(await stint.run("report", "--by", "hour").status == 4)
+    }
+}
