@@ -1,102 +1,12 @@
 import Foundation
 import TerminalUI
 
-/// What the view is asked to draw. Every string, column and colour is chosen by the presenter; the view only lays
-/// them out for the terminal (or encodes the JSON payload).
-enum TimersScreen: Sendable {
-    /// Plain lines (confirmations, empty states). An empty array prints nothing.
-    case lines([String])
-    case table(TimerTable)
-    case detail(TimerDetail)
-    /// The machine-readable form, printed as pretty JSON.
-    case json(any Encodable & Sendable)
-}
-
-struct TimerTable: Sendable {
-    var columns: [TableColumn]
-    var rows: [[TableCell]]
-    /// A last row drawn in the same columns, such as the entries' total.
-    var totalRow: [TableCell]? = nil
-
-    var columnTitles: [String] { columns.map(\.title) }
-
-    /// The cells of one column, top to bottom, without the total row (`nil` if there is no such column).
-    func cells(inColumn title: String) -> [TableCell]? {
-        guard let index = columns.firstIndex(where: { $0.title == title }) else { return nil }
-        return rows.map { $0[index] }
-    }
-
-    /// The total row's cell in one column (`nil` if there is no such column or no total row).
-    func total(inColumn title: String) -> TableCell? {
-        guard let index = columns.firstIndex(where: { $0.title == title }), let totalRow else { return nil }
-        return totalRow[index]
-    }
-}
-
-struct DetailField: Sendable, Equatable {
-    var label: String
-    var value: String
-    var color: TextColor?
-}
-
-struct TimerDetail: Sendable, Equatable {
-    var heading: String
-    var fields: [DetailField]
-    /// Lines after the fields (hints about other timers).
-    var footer: [String]
-
-    func field(_ label: String) -> DetailField? { fields.first { $0.label == label } }
-}
-
-/// The JSON form of `status`: the running timer (or `null`) and the paused ones.
-struct StatusPayload: Encodable, Sendable {
-    var running: Timer?
-    var paused: [Timer]
-
-    enum CodingKeys: String, CodingKey {
-        case running, paused
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(running, forKey: .running)
-        try container.encode(paused, forKey: .paused)
-    }
-}
-
-/// The JSON form of `overview`.
-struct OverviewPayload: Encodable, Sendable {
-    var running: Timer?
-    var pausedCount: Int
-    var todaySeconds: Int
-    var weekSeconds: Int
-
-    enum CodingKeys: String, CodingKey {
-        case running
-        case pausedCount = "paused_count"
-        case todaySeconds = "today_seconds"
-        case weekSeconds = "week_seconds"
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(running, forKey: .running)
-        try container.encode(pausedCount, forKey: .pausedCount)
-        try container.encode(todaySeconds, forKey: .todaySeconds)
-        try container.encode(weekSeconds, forKey: .weekSeconds)
-    }
-}
-
 /// Turns feature models into screens. Pure: no I/O, no clock (times are placed relative to the `today` it was
 /// given, in its time zone).
 struct TimersPresenter: Sendable {
     static let noTimersMessage = "No timers. Start one with: stint timer start TASK"
     static let noEntriesMessage =
         "No time entries match. Log time with: stint log 30m TASK, or time it with: stint timer start TASK"
-    /// Titles in one-line messages are cut to this many characters so a confirmation stays on one line.
-    static let quotedTitleLimit = 60
-    /// How many characters of an id lists and messages show; users type them back as references.
-    static let shortIDLength = 8
 
     let format: OutputFormat
     let today: CalendarDay
@@ -372,14 +282,7 @@ struct TimersPresenter: Sendable {
 
     /// "HH:MM" in the presenter's time zone.
     func timeOfDay(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        func pad(_ value: Int?) -> String {
-            let digits = String(value ?? 0)
-            return digits.count < 2 ? "0" + digits : digits
-        }
-        return "\(pad(parts.hour)):\(pad(parts.minute))"
+        TimestampText.timeOfDay(date, in: timeZone)
     }
 
     static func color(of state: TimerState) -> TextColor? {
@@ -417,16 +320,14 @@ struct TimersPresenter: Sendable {
     }
 
     static func shortID(_ id: String) -> String {
-        String(id.lowercased().prefix(shortIDLength))
+        DisplayText.shortID(id)
     }
 
     static func singleLine(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        DisplayText.singleLine(text)
     }
 
     static func quoted(_ title: String) -> String {
-        let line = singleLine(title)
-        guard line.count > quotedTitleLimit else { return "\"\(line)\"" }
-        return "\"\(line.prefix(quotedTitleLimit - 1))…\""
+        DisplayText.quoted(title)
     }
 }
