@@ -7,7 +7,8 @@ import TimersFeature
 /// them against this fake, as the App runs them against its adapter.
 ///
 /// Timers and entries are kept as the feature's own models in plain arrays; state, elapsed and logged time are
-/// derived on every read. Projects are referenced by name only (no id prefixes). Time comes from an injected clock,
+/// derived on every read. Tasks are referenced by number and projects by name only, and a timer by its task's
+/// number or its own id prefix (the App also takes id prefixes of tasks and projects). Time comes from an injected clock,
 /// read once per call, so tests move time with a ``ManualClock``. Errors are ``TimersFakeError``.
 public actor InMemoryTimersServices: TimersServices {
     public private(set) var tasks: [TrackableTask]
@@ -21,14 +22,8 @@ public actor InMemoryTimersServices: TimersServices {
     private let timeZone: TimeZone
     private let clock: @Sendable () -> Date
 
-    /// - Parameters:
-    ///   - tasks: the tasks that can be timed.
-    ///   - projects: further project names (those of `tasks` are added).
-    ///   - timers: initial timers, on a known task number or on a project; kept as given, derived values aside.
-    ///   - entries: initial entries.
-    ///   - person: the name put in `loggedBy`.
-    ///   - timeZone: the zone in which days are decided.
-    ///   - clock: the current instant; read once per call.
+    /// Timers must be on a known task number or on a project; those of `tasks` and `timers` join `projects`. Derived
+    /// values of `timers` are recomputed; `person` is put in `loggedBy`; `clock` is read once per call.
     public init(
         tasks: [TrackableTask] = [], projects: [String] = [], timers: [TimersFeature.Timer] = [],
         entries: [TimeEntry] = [], person: String = "me",
@@ -301,11 +296,10 @@ public actor InMemoryTimersServices: TimersServices {
     }
 
     private func task(_ reference: String) throws -> TrackableTask {
-        let key = Self.key(reference)
-        if let number = Int(key), let task = tasks.first(where: { $0.number == number }) { return task }
-        return try Self.single(tasks.filter { Self.isPrefix(key) && $0.id.hasPrefix(key) }, "task", reference) {
-            String($0.number)
+        guard let task = tasks.first(where: { String($0.number) == Self.key(reference) }) else {
+            throw TimersFakeError.notFound(kind: "task", reference: reference)
         }
+        return task
     }
 
     private func projectName(_ reference: String) throws -> String {
@@ -315,7 +309,7 @@ public actor InMemoryTimersServices: TimersServices {
         return name
     }
 
-    /// The timer of the task with that number, else timers by id prefix, else the timers of tasks by id prefix.
+    /// The timer of the task with that number, else a timer by id prefix.
     private func timerIndex(_ reference: String) throws -> Int {
         let key = Self.key(reference)
         if let number = Int(key), tasks.contains(where: { $0.number == number }) {
@@ -324,10 +318,7 @@ public actor InMemoryTimersServices: TimersServices {
             }
             return index
         }
-        let taskNumbers = tasks.filter { Self.isPrefix(key) && $0.id.hasPrefix(key) }.map(\.number)
-        let byID = storedTimers.indices.filter { Self.isPrefix(key) && storedTimers[$0].id.hasPrefix(key) }
-        let matches =
-            byID.isEmpty ? storedTimers.indices.filter { taskNumbers.contains(storedTimers[$0].taskNumber ?? 0) } : byID
+        let matches = storedTimers.indices.filter { Self.isPrefix(key) && storedTimers[$0].id.hasPrefix(key) }
         return try Self.single(matches, "timer", reference) { DisplayText.shortID(storedTimers[$0].id) }
     }
 
