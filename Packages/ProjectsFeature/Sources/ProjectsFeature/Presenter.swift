@@ -60,7 +60,9 @@ struct ProjectsPresenter: Sendable {
         ]
         let lists: ProjectDetailViewModel.ListsSection
         if detail.lists.isEmpty {
-            lists = .empty("No lists yet. Add one with: stint list add \"name\" --project \(quoted(project.name))")
+            lists = .empty(
+                "No lists yet. Add one with: stint list add \"name\" --project \(DisplayText.shellQuoted(project.name))"
+            )
         } else {
             let columns = [
                 TableColumn("Name", flexible: true),
@@ -86,23 +88,24 @@ struct ProjectsPresenter: Sendable {
         if format == .json { return .json(change.project) }
         switch change {
         case .added(let project):
-            return .message("Added project \(quoted(project.name))")
+            return .message("Added project \(DisplayText.shellQuoted(project.name))")
         case .renamed(let oldName, let project):
-            return .message("Renamed project \(quoted(oldName)) to \(quoted(project.name))")
+            return .message(
+                "Renamed project \(DisplayText.shellQuoted(oldName)) to \(DisplayText.shellQuoted(project.name))")
         case .archived(let project):
             return .message(
-                "Archived project \(quoted(project.name)); bring it back with: "
-                    + "stint project unarchive \(quoted(project.name))")
+                "Archived project \(DisplayText.shellQuoted(project.name)); bring it back with: "
+                    + "stint project unarchive \(DisplayText.shellQuoted(project.name))")
         case .unarchived(let project):
-            return .message("Unarchived project \(quoted(project.name))")
+            return .message("Unarchived project \(DisplayText.shellQuoted(project.name))")
         case .deleted(let project):
-            return .message("Deleted project \(quoted(project.name))\(contents(of: project))")
+            return .message("Deleted project \(DisplayText.shellQuoted(project.name))\(contents(of: project))")
         }
     }
 
     /// The yes/no question asked before deleting a project that still has tasks.
     func deletionQuestion(_ project: Project) -> String {
-        "Delete project \(quoted(project.name))\(contents(of: project))?"
+        "Delete project \(DisplayText.shellQuoted(project.name))\(contents(of: project))?"
     }
 
     /// " with its 2 lists and 12 tasks", leaving out what the project does not have ("" when it is empty).
@@ -121,7 +124,7 @@ struct ProjectsPresenter: Sendable {
         guard !lists.isEmpty else {
             if let project {
                 return .message(
-                    "No lists in \(DisplayText.singleLine(project)). Add one with: stint list add \"name\" --project \(quoted(project))"
+                    "No lists in \(DisplayText.singleLine(project)). Add one with: stint list add \"name\" --project \(DisplayText.shellQuoted(project))"
                 )
             }
             return .message("No lists yet. Add one with: stint list add \"name\" --project \"project\"")
@@ -152,11 +155,13 @@ struct ProjectsPresenter: Sendable {
         if format == .json { return .json(change.list) }
         switch change {
         case .added(let list):
-            return .message("Added list \(quoted(list.name)) to \(list.projectName)")
+            return .message("Added list \(DisplayText.shellQuoted(list.name)) to \(list.projectName)")
         case .renamed(let oldName, let list):
-            return .message("Renamed list \(quoted(oldName)) to \(quoted(list.name)) in \(list.projectName)")
+            return .message(
+                "Renamed list \(DisplayText.shellQuoted(oldName)) to \(DisplayText.shellQuoted(list.name)) in \(list.projectName)"
+            )
         case .deleted(let list):
-            let line = "Deleted list \(quoted(list.name)) from \(list.projectName)"
+            let line = "Deleted list \(DisplayText.shellQuoted(list.name)) from \(list.projectName)"
             let kept = list.totalTasks
             guard kept > 0 else { return .message(line) }
             let verb = kept == 1 ? "stays" : "stay"
@@ -193,8 +198,4 @@ struct ProjectsPresenter: Sendable {
         return trimmed.components(separatedBy: .newlines).map(DisplayText.singleLine)
     }
 
-    /// A name in double quotes, ready to paste back into a shell command.
-    func quoted(_ name: String) -> String {
-        DisplayText.shellQuoted(name)
-    }
 }

@@ -114,7 +114,7 @@ struct PresenterTests {
     }
 
     @Test func namesAreQuotedSoTheyCanBePastedIntoAShell() {
-        #expect(presenter.quoted("Say \"hi\"") == "\"Say \\\"hi\\\"\"")
+        #expect(DisplayText.shellQuoted("Say \"hi\"") == "\"Say \\\"hi\\\"\"")
     }
 
     @Test func jsonModeHandsTheModelsToTheViewUntouched() {

@@ -56,7 +56,7 @@ struct TasksPresenter: Sendable {
 
     func confirmation(_ kind: Confirmation, task: Task) -> TasksScreen {
         if format == .json { return .json(task) }
-        let name = "task \(task.number) \(Self.quoted(task.title))"
+        let name = "task \(task.number) \(DisplayText.quoted(task.title))"
         let line =
             switch kind {
             case .added: "Added \(name) to \(Self.destination(of: task))"
@@ -72,7 +72,7 @@ struct TasksPresenter: Sendable {
     }
 
     func deletionQuestion(for task: Task) -> String {
-        "Delete task \(task.number) \(Self.quoted(task.title))\(Self.loggedTimeSuffix(task))?"
+        "Delete task \(task.number) \(DisplayText.quoted(task.title))\(Self.loggedTimeSuffix(task))?"
     }
 
     /// Deleting a task takes the time logged on it along; saying so avoids a surprise in the next report.
@@ -84,7 +84,7 @@ struct TasksPresenter: Sendable {
     /// JSON mode prints nothing: no item was changed, and a declined prompt only happens with a person watching.
     func deletionDeclined(_ task: Task) -> TasksScreen {
         if format == .json { return .lines([]) }
-        return .lines(["Kept task \(task.number) \(Self.quoted(task.title)); nothing was deleted."])
+        return .lines(["Kept task \(task.number) \(DisplayText.quoted(task.title)); nothing was deleted."])
     }
 
     // MARK: Picker (human text in every format: it only runs with someone at the terminal)
@@ -110,7 +110,7 @@ struct TasksPresenter: Sendable {
     }
 
     func pickerNoMatch(_ words: String) -> TasksScreen {
-        .lines(["No open task matches \(Self.quoted(words)); try other words or a number from the list."])
+        .lines(["No open task matches \(DisplayText.quoted(words)); try other words or a number from the list."])
     }
 
     func pickerNotOffered(_ number: Int) -> TasksScreen {
@@ -140,7 +140,7 @@ struct TasksPresenter: Sendable {
         let rows = tasks.map { task in
             var row: [TableCell] = [
                 TableCell("\(task.number)"),
-                TableCell(Self.singleLine(task.title)),
+                TableCell(DisplayText.singleLine(task.title)),
                 TableCell(Self.location(of: task) ?? ""),
                 dueCell(task),
                 priorityCell(task.priority),
@@ -199,9 +199,11 @@ struct TasksPresenter: Sendable {
         let noteLines =
             task.note.isEmpty
             ? []
-            : task.note.split(separator: "\n", omittingEmptySubsequences: false).map { Self.singleLine(String($0)) }
+            : task.note.split(separator: "\n", omittingEmptySubsequences: false).map {
+                DisplayText.singleLine(String($0))
+            }
         return TaskDetail(
-            heading: "Task \(task.number): \(Self.singleLine(task.title))",
+            heading: "Task \(task.number): \(DisplayText.singleLine(task.title))",
             fields: fields,
             noteLines: noteLines
         )
@@ -280,11 +282,4 @@ struct TasksPresenter: Sendable {
         location(of: task) ?? "the inbox"
     }
 
-    static func singleLine(_ text: String) -> String {
-        DisplayText.singleLine(text)
-    }
-
-    static func quoted(_ title: String) -> String {
-        DisplayText.quoted(title)
-    }
 }

@@ -36,7 +36,7 @@ struct TimersPresenter: Sendable {
         let entry = result.entry
         return .lines([
             "Stopped timer on \(Self.target(of: entry)): logged \(DurationText.format(seconds: entry.durationSeconds)) "
-                + "(entry \(Self.shortID(entry.id)))"
+                + "(entry \(DisplayText.shortID(entry.id)))"
         ])
     }
 
@@ -124,13 +124,13 @@ struct TimersPresenter: Sendable {
         ]
         let rows = timers.map { timer -> [TableCell] in
             [
-                TableCell(Self.shortID(timer.id)),
+                TableCell(DisplayText.shortID(timer.id)),
                 TableCell(Self.taskCell(number: timer.taskNumber, title: timer.taskTitle)),
                 TableCell(timer.projectName ?? ""),
                 TableCell(timer.state.rawValue, color: Self.color(of: timer.state)),
                 TableCell(DurationText.format(seconds: timer.elapsedSeconds)),
                 TableCell(when(timer.startedAt)),
-                TableCell(Self.singleLine(timer.note)),
+                TableCell(DisplayText.singleLine(timer.note)),
             ]
         }
         return .table(TimerTable(columns: columns, rows: rows))
@@ -142,7 +142,7 @@ struct TimersPresenter: Sendable {
         if format == .json { return .json(entry) }
         return .lines([
             "Logged \(DurationText.format(seconds: entry.durationSeconds)) on \(Self.target(of: entry)) "
-                + "on \(span(of: entry)) (entry \(Self.shortID(entry.id)))"
+                + "on \(span(of: entry)) (entry \(DisplayText.shortID(entry.id)))"
         ])
     }
 
@@ -164,13 +164,13 @@ struct TimersPresenter: Sendable {
         ]
         let rows = entries.map { entry -> [TableCell] in
             [
-                TableCell(Self.shortID(entry.id)),
+                TableCell(DisplayText.shortID(entry.id)),
                 TableCell(day(of: entry.start).iso),
                 TableCell(timeRange(of: entry)),
                 TableCell(DurationText.format(seconds: entry.durationSeconds)),
                 TableCell(Self.taskCell(number: entry.taskNumber, title: entry.taskTitle)),
                 TableCell(entry.projectName ?? ""),
-                TableCell(Self.singleLine(entry.note)),
+                TableCell(DisplayText.singleLine(entry.note)),
                 TableCell(entry.tags.joined(separator: ", ")),
                 entry.billable ? TableCell("$", color: .green) : TableCell(""),
             ]
@@ -185,22 +185,22 @@ struct TimersPresenter: Sendable {
 
     func entryEdited(_ entry: TimeEntry, fields: [String]) -> TimersScreen {
         if format == .json { return .json(entry) }
-        return .lines(["Updated entry \(Self.shortID(entry.id)): \(fields.joined(separator: ", "))"])
+        return .lines(["Updated entry \(DisplayText.shortID(entry.id)): \(fields.joined(separator: ", "))"])
     }
 
     func deletionQuestion(for entry: TimeEntry) -> String {
-        "Delete entry \(Self.shortID(entry.id)): \(summary(of: entry))?"
+        "Delete entry \(DisplayText.shortID(entry.id)): \(summary(of: entry))?"
     }
 
     /// JSON mode prints nothing: no entry was changed, and a declined prompt only happens with a person watching.
     func deletionDeclined(_ entry: TimeEntry) -> TimersScreen {
         if format == .json { return .lines([]) }
-        return .lines(["Kept entry \(Self.shortID(entry.id)); nothing was deleted."])
+        return .lines(["Kept entry \(DisplayText.shortID(entry.id)); nothing was deleted."])
     }
 
     func entryDeleted(_ entry: TimeEntry) -> TimersScreen {
         if format == .json { return .json(entry) }
-        return .lines(["Deleted entry \(Self.shortID(entry.id)): \(summary(of: entry))"])
+        return .lines(["Deleted entry \(DisplayText.shortID(entry.id)): \(summary(of: entry))"])
     }
 
     // MARK: Pieces
@@ -218,7 +218,7 @@ struct TimersPresenter: Sendable {
             fields.append(DetailField(label: "Resumed", value: when(timer.lastStartedAt)))
         }
         if !timer.note.isEmpty {
-            fields.append(DetailField(label: "Note", value: Self.singleLine(timer.note)))
+            fields.append(DetailField(label: "Note", value: DisplayText.singleLine(timer.note)))
         }
         fields.append(DetailField(label: "Billable", value: timer.billable ? "yes" : "no"))
         let spent = (timer.loggedSeconds ?? 0) + timer.elapsedSeconds
@@ -240,7 +240,7 @@ struct TimersPresenter: Sendable {
                         + "before this timer)"
                 ))
         }
-        fields.append(DetailField(label: "Timer", value: Self.shortID(timer.id)))
+        fields.append(DetailField(label: "Timer", value: DisplayText.shortID(timer.id)))
         let footer =
             switch pausedCount {
             case 0: [String]()
@@ -304,8 +304,8 @@ struct TimersPresenter: Sendable {
     static func target(number: Int?, title: String?, project: String?, withProject: Bool) -> String {
         let task: String? =
             switch (number, title) {
-            case (let number?, let title?): "\(number) \(quoted(title))"
-            case (nil, let title?): quoted(title)
+            case (let number?, let title?): "\(number) \(DisplayText.quoted(title))"
+            case (nil, let title?): DisplayText.quoted(title)
             case (let number?, nil): "task \(number)"
             case (nil, nil): nil
             }
@@ -316,18 +316,7 @@ struct TimersPresenter: Sendable {
 
     /// "12 Write report" in a table's Task column; empty for a project timer.
     static func taskCell(number: Int?, title: String?) -> String {
-        [number.map(String.init), title.map(singleLine)].compactMap { $0 }.joined(separator: " ")
+        [number.map(String.init), title.map(DisplayText.singleLine)].compactMap { $0 }.joined(separator: " ")
     }
 
-    static func shortID(_ id: String) -> String {
-        DisplayText.shortID(id)
-    }
-
-    static func singleLine(_ text: String) -> String {
-        DisplayText.singleLine(text)
-    }
-
-    static func quoted(_ title: String) -> String {
-        DisplayText.quoted(title)
-    }
 }
