@@ -7,7 +7,7 @@ import ProjectsFeature
 /// Projects, task lists and bare tasks (only where they are filed and whether they are done) live in plain arrays,
 /// and every count is derived from them. References resolve as the App resolves them: a case-insensitive exact name
 /// first, then a UUID prefix of at least four characters; several matches are ambiguous. Time stands still at `now`
-/// unless a test moves it. Logged time is what ``seedTime(_:project:)`` recorded (zeros otherwise, as the App reports
+/// Logged time is what ``seedTime(_:project:)`` recorded (zeros otherwise, as the App reports
 /// a project without entries). Errors are ``ProjectsFakeError``.
 public actor InMemoryProjectsServices: ProjectsServices {
     private struct StoredProject {
@@ -31,21 +31,12 @@ public actor InMemoryProjectsServices: ProjectsServices {
     private var listStore: [StoredList] = []
     /// One element per task: its project, its list and whether it is done.
     private var taskStore: [(projectID: UUID, listID: UUID?, isDone: Bool)] = []
-    private let makeID: @Sendable () -> UUID
 
-    /// The time stamped on every change.
-    public private(set) var now: Date
+    /// The time stamped on every change; it stands still.
+    public let now: Date
 
-    /// - Parameters:
-    ///   - now: the time used for `createdAt` / `updatedAt`.
-    ///   - makeID: makes the ids of new projects and lists (random by default).
-    public init(now: Date = SampleProjects.referenceDate, makeID: @escaping @Sendable () -> UUID = { UUID() }) {
+    public init(now: Date = SampleProjects.referenceDate) {
         self.now = now
-        self.makeID = makeID
-    }
-
-    public func setNow(_ date: Date) {
-        now = date
     }
 
     // MARK: Seeding (tests and samples)
@@ -56,7 +47,7 @@ public actor InMemoryProjectsServices: ProjectsServices {
         name: String, note: String = "", isArchived: Bool = false, id: UUID? = nil, createdAt: Date? = nil
     ) -> Project {
         let project = StoredProject(
-            id: id ?? makeID(), name: name, note: note, isArchived: isArchived, createdAt: createdAt ?? now,
+            id: id ?? UUID(), name: name, note: note, isArchived: isArchived, createdAt: createdAt ?? now,
             updatedAt: createdAt ?? now)
         projectStore.append(project)
         return model(project)
@@ -66,7 +57,7 @@ public actor InMemoryProjectsServices: ProjectsServices {
     @discardableResult
     public func seedList(name: String, project: String, id: UUID? = nil, createdAt: Date? = nil) throws -> TaskList {
         let list = StoredList(
-            id: id ?? makeID(), projectID: try resolveProject(project).id, name: name, createdAt: createdAt ?? now)
+            id: id ?? UUID(), projectID: try resolveProject(project).id, name: name, createdAt: createdAt ?? now)
         listStore.append(list)
         return model(list)
     }
