@@ -6,9 +6,9 @@ import ProjectsFeature
 ///
 /// Projects, task lists and bare tasks (only where they are filed and whether they are done) live in plain arrays,
 /// and every count is derived from them. References resolve as the App resolves them: a case-insensitive exact name
-/// first, then a UUID prefix of at least four characters; several matches are ambiguous. Time stands still at `now`
-/// Logged time is what ``seedTime(_:project:)`` recorded (zeros otherwise, as the App reports
-/// a project without entries). Errors are ``ProjectsFakeError``.
+/// first, then a UUID prefix of at least four characters; several matches are ambiguous. Time stands still at `now`.
+/// Logged time is what ``seedTime(_:project:)`` recorded (zeros otherwise, as the App reports a project without
+/// entries). Errors are ``ProjectsFakeError``.
 public actor InMemoryProjectsServices: ProjectsServices {
     private struct StoredProject {
         var id: UUID
