@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "ProjectsFeature", targets: ["ProjectsFeature"]),
         .library(name: "ProjectsFeatureFakes", targets: ["ProjectsFeatureFakes"]),
+        .library(name: "ProjectsFeatureContract", targets: ["ProjectsFeatureContract"]),
         .executable(name: "projects-demo", targets: ["ProjectsFeatureDemo"]),
     ],
     dependencies: [
@@ -21,6 +22,9 @@ let package = Package(
         ),
         // In-memory Services, Coordinator and Analytics used by the tests and the demo.
         .target(name: "ProjectsFeatureFakes", dependencies: ["ProjectsFeature"]),
+        // The behaviour every ProjectsServices must show, run against the fake here and against the App's adapter
+        // there. Framework-free: a scenario throws when a rule is broken.
+        .target(name: "ProjectsFeatureContract", dependencies: ["ProjectsFeature"]),
         .executableTarget(
             name: "ProjectsFeatureDemo",
             dependencies: [
@@ -31,7 +35,7 @@ let package = Package(
         .testTarget(
             name: "ProjectsFeatureTests",
             dependencies: [
-                "ProjectsFeature", "ProjectsFeatureFakes",
+                "ProjectsFeature", "ProjectsFeatureFakes", "ProjectsFeatureContract",
                 .product(name: "TerminalUI", package: "TerminalUI"),
             ]
         ),

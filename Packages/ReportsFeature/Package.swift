@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "ReportsFeature", targets: ["ReportsFeature"]),
         .library(name: "ReportsFeatureFakes", targets: ["ReportsFeatureFakes"]),
+        .library(name: "ReportsFeatureContract", targets: ["ReportsFeatureContract"]),
         .executable(name: "reports-demo", targets: ["ReportsFeatureDemo"]),
     ],
     dependencies: [
@@ -24,6 +25,12 @@ let package = Package(
             name: "ReportsFeatureFakes",
             dependencies: ["ReportsFeature", .product(name: "TerminalUI", package: "TerminalUI")]
         ),
+        // The behaviour every ReportsServices must show, run against the fake here and against the App's adapter
+        // there. Framework-free: a scenario throws when a rule is broken.
+        .target(
+            name: "ReportsFeatureContract",
+            dependencies: ["ReportsFeature", .product(name: "TerminalUI", package: "TerminalUI")]
+        ),
         .executableTarget(
             name: "ReportsFeatureDemo",
             dependencies: [
@@ -34,7 +41,7 @@ let package = Package(
         .testTarget(
             name: "ReportsFeatureTests",
             dependencies: [
-                "ReportsFeature", "ReportsFeatureFakes",
+                "ReportsFeature", "ReportsFeatureFakes", "ReportsFeatureContract",
                 .product(name: "TerminalUI", package: "TerminalUI"),
             ]
         ),

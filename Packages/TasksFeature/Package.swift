@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "TasksFeature", targets: ["TasksFeature"]),
         .library(name: "TasksFeatureFakes", targets: ["TasksFeatureFakes"]),
+        .library(name: "TasksFeatureContract", targets: ["TasksFeatureContract"]),
         .executable(name: "tasks-demo", targets: ["TasksFeatureDemo"]),
     ],
     dependencies: [
@@ -20,7 +21,16 @@ let package = Package(
             dependencies: [.product(name: "TerminalUI", package: "TerminalUI")]
         ),
         // In-memory Services, Coordinator and Analytics used by the tests and the demo.
-        .target(name: "TasksFeatureFakes", dependencies: ["TasksFeature"]),
+        .target(
+            name: "TasksFeatureFakes",
+            dependencies: ["TasksFeature", .product(name: "TerminalUI", package: "TerminalUI")]
+        ),
+        // The behaviour every TasksServices must show, run against the fake here and against the App's adapter
+        // there. Framework-free: a scenario throws when a rule is broken.
+        .target(
+            name: "TasksFeatureContract",
+            dependencies: ["TasksFeature", .product(name: "TerminalUI", package: "TerminalUI")]
+        ),
         .executableTarget(
             name: "TasksFeatureDemo",
             dependencies: [
@@ -31,7 +41,7 @@ let package = Package(
         .testTarget(
             name: "TasksFeatureTests",
             dependencies: [
-                "TasksFeature", "TasksFeatureFakes",
+                "TasksFeature", "TasksFeatureFakes", "TasksFeatureContract",
                 .product(name: "TerminalUI", package: "TerminalUI"),
             ]
         ),

@@ -1,5 +1,6 @@
 // swift-tools-version: 6.1
-// TerminalUI: tooling only (tables, colour, widths, relative dates, durations, prompts). No dependencies.
+// TerminalUI: tooling only (tables, colour, widths, relative dates, durations, prompts, quoting) and the few
+// presentation types every feature shares (OutputFormat, DetailField, FeatureContext). No dependencies.
 import PackageDescription
 
 let package = Package(

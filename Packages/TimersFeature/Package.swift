@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "TimersFeature", targets: ["TimersFeature"]),
         .library(name: "TimersFeatureFakes", targets: ["TimersFeatureFakes"]),
+        .library(name: "TimersFeatureContract", targets: ["TimersFeatureContract"]),
         .executable(name: "timers-demo", targets: ["TimersFeatureDemo"]),
     ],
     dependencies: [
@@ -24,6 +25,12 @@ let package = Package(
             name: "TimersFeatureFakes",
             dependencies: ["TimersFeature", .product(name: "TerminalUI", package: "TerminalUI")]
         ),
+        // The behaviour every TimersServices must show, run against the fake here and against the App's adapter
+        // there. Framework-free: a scenario throws when a rule is broken.
+        .target(
+            name: "TimersFeatureContract",
+            dependencies: ["TimersFeature", .product(name: "TerminalUI", package: "TerminalUI")]
+        ),
         .executableTarget(
             name: "TimersFeatureDemo",
             dependencies: [
@@ -34,7 +41,7 @@ let package = Package(
         .testTarget(
             name: "TimersFeatureTests",
             dependencies: [
-                "TimersFeature", "TimersFeatureFakes",
+                "TimersFeature", "TimersFeatureFakes", "TimersFeatureContract",
                 .product(name: "TerminalUI", package: "TerminalUI"),
             ]
         ),

@@ -39,37 +39,44 @@ public protocol ProjectsFeatureInterface: Sendable {
     func deleteList(_ reference: String, project: String?) async throws
 }
 
+/// What the Projects feature needs from its host besides the ``FeatureContext``: the implementations of its three
+/// boundary protocols.
+public struct ProjectsDependencies: Sendable {
+    /// Data access (see ``ProjectsServices``).
+    public var services: any ProjectsServices
+    /// Confirmation prompts and showing a project's tasks.
+    public var coordinator: any ProjectsCoordinator
+    /// Receives one event per operation.
+    public var analytics: any ProjectsAnalytics
+
+    public init(
+        services: any ProjectsServices, coordinator: any ProjectsCoordinator, analytics: any ProjectsAnalytics
+    ) {
+        self.services = services
+        self.coordinator = coordinator
+        self.analytics = analytics
+    }
+}
+
 /// Builds the projects feature: the only public way in.
 ///
 /// Everything the feature touches is injected, so it can run against the app's adapters, the in-memory fakes of
 /// `ProjectsFeatureFakes`, or a test's captured output. The feature never reads the clock or the environment.
-public struct ProjectsBuilder: Sendable {
-    public init() {}
-
+public enum ProjectsBuilder {
+    /// Builds the feature for one command.
     /// - Parameters:
-    ///   - services: data access (see ``ProjectsServices``).
-    ///   - coordinator: confirmation prompts and showing a project's tasks.
-    ///   - analytics: receives one event per operation.
-    ///   - output: where results are written (standard output in the app).
-    ///   - style: colours and width of the terminal; tables fit `style.width` when it is set.
-    ///   - format: human text or JSON.
-    ///   - today: the day relative dates ("yesterday", "3 days ago") are measured from.
-    ///   - timeZone: the zone timestamps and days are shown in.
-    public func build(
-        services: any ProjectsServices,
-        coordinator: any ProjectsCoordinator,
-        analytics: any ProjectsAnalytics,
-        output: any TextOutput,
-        style: TerminalStyle,
-        format: OutputFormat,
-        today: CalendarDay,
-        timeZone: TimeZone
-    ) -> any ProjectsFeatureInterface {
+    ///   - dependencies: the Services, Coordinator and Analytics implementations.
+    ///   - context: output, style (tables fit `style.width` when it is set) and format; `today`, the day relative
+    ///     dates ("yesterday", "3 days ago") are measured from, and the zone timestamps and days are shown in. The
+    ///     feature reads no input.
+    public static func build(_ dependencies: ProjectsDependencies, context: FeatureContext)
+        -> any ProjectsFeatureInterface
+    {
         ProjectsInteractor(
-            services: services,
-            coordinator: coordinator,
-            analytics: analytics,
-            presenter: ProjectsPresenter(format: format, today: today, timeZone: timeZone),
-            view: ProjectsView(output: output, style: style))
+            services: dependencies.services,
+            coordinator: dependencies.coordinator,
+            analytics: dependencies.analytics,
+            presenter: ProjectsPresenter(format: context.format, today: context.today, timeZone: context.timeZone),
+            view: ProjectsView(output: context.output, style: context.style))
     }
 }

@@ -1,13 +1,5 @@
 import Foundation
 
-/// How the caller wants results shown: aligned human text, or JSON for scripts.
-///
-/// Chosen by the host (for example from a `--json` flag); the feature never guesses it from the terminal.
-public enum OutputFormat: Sendable {
-    case human
-    case json
-}
-
 /// A project as this feature sees it: the stored project plus the counts the screens need.
 ///
 /// The feature owns this type so that a change in the app's entities does not ripple into it; the host's adapter

@@ -1,69 +1,6 @@
 import Foundation
 import TerminalUI
 
-/// What the view is asked to draw. Every string, column and colour is already chosen; the view only lays it out.
-enum ProjectsScreen: Sendable {
-    /// One line (a confirmation or an empty-state hint).
-    case message(String)
-    case table(Table)
-    case detail(ProjectDetailViewModel)
-    /// Scripted output: the value is encoded as it is, with the models' stable keys.
-    case json(any Encodable & Sendable)
-}
-
-/// The human `project show` screen.
-struct ProjectDetailViewModel: Sendable {
-    struct Field: Sendable {
-        var label: String
-        var value: TableCell
-    }
-
-    enum ListsSection: Sendable {
-        case table(Table)
-        case empty(String)
-    }
-
-    var title: TableCell
-    /// A short marker printed after the title, e.g. "archived".
-    var badge: TableCell?
-    var fields: [Field]
-    /// The note split into lines; empty when there is no note.
-    var noteLines: [String]
-    var lists: ListsSection
-    /// Printed last, right before the host shows the project's open tasks below the detail.
-    var tasksHeading: String
-}
-
-/// A project mutation, as the presenter needs it to word the confirmation.
-enum ProjectChange: Sendable {
-    case added(Project)
-    case renamed(from: String, to: Project)
-    case archived(Project)
-    case unarchived(Project)
-    case deleted(Project)
-
-    var project: Project {
-        switch self {
-        case .added(let project), .renamed(_, let project), .archived(let project), .unarchived(let project),
-            .deleted(let project):
-            project
-        }
-    }
-}
-
-/// A task-list mutation, as the presenter needs it to word the confirmation.
-enum ListChange: Sendable {
-    case added(TaskList)
-    case renamed(from: String, to: TaskList)
-    case deleted(TaskList)
-
-    var list: TaskList {
-        switch self {
-        case .added(let list), .renamed(_, let list), .deleted(let list): list
-        }
-    }
-}
-
 /// Turns the interactor's results into screens: JSON payloads, or tables, details and one-line messages.
 ///
 /// Pure: no I/O and no clock (relative days are measured from `today`, timestamps shown in `timeZone`).
@@ -108,20 +45,24 @@ struct ProjectsPresenter: Sendable {
     func detail(_ detail: ProjectDetail) -> ProjectsScreen {
         if format == .json { return .json(detail) }
         let project = detail.project
-        var fields: [ProjectDetailViewModel.Field] = [
-            .init(label: "Status", value: project.isArchived ? TableCell("archived", color: .dim) : "active"),
-            .init(label: "Tasks", value: TableCell("\(project.openTasks) open, \(project.doneTasks) done")),
+        var fields = [
+            DetailField(
+                label: "Status", value: project.isArchived ? "archived" : "active",
+                color: project.isArchived ? .dim : nil),
+            DetailField(label: "Tasks", value: "\(project.openTasks) open, \(project.doneTasks) done"),
         ]
-        if let time = detail.time { fields.append(.init(label: "Time", value: TableCell(timeSummary(time)))) }
+        if let time = detail.time { fields.append(DetailField(label: "Time", value: timeSummary(time))) }
         fields += [
-            .init(label: "Lists", value: TableCell(String(detail.lists.count))),
-            .init(label: "Created", value: TableCell(timestamp(project.createdAt))),
-            .init(label: "Updated", value: TableCell(timestamp(project.updatedAt))),
-            .init(label: "ID", value: TableCell(project.id.lowercased(), color: .gray)),
+            DetailField(label: "Lists", value: String(detail.lists.count)),
+            DetailField(label: "Created", value: timestamp(project.createdAt)),
+            DetailField(label: "Updated", value: timestamp(project.updatedAt)),
+            DetailField(label: "ID", value: project.id.lowercased(), color: .gray),
         ]
         let lists: ProjectDetailViewModel.ListsSection
         if detail.lists.isEmpty {
-            lists = .empty("No lists yet. Add one with: stint list add \"name\" --project \(quoted(project.name))")
+            lists = .empty(
+                "No lists yet. Add one with: stint list add \"name\" --project \(DisplayText.shellQuoted(project.name))"
+            )
         } else {
             let columns = [
                 TableColumn("Name", flexible: true),
@@ -147,23 +88,24 @@ struct ProjectsPresenter: Sendable {
         if format == .json { return .json(change.project) }
         switch change {
         case .added(let project):
-            return .message("Added project \(quoted(project.name))")
+            return .message("Added project \(DisplayText.shellQuoted(project.name))")
         case .renamed(let oldName, let project):
-            return .message("Renamed project \(quoted(oldName)) to \(quoted(project.name))")
+            return .message(
+                "Renamed project \(DisplayText.shellQuoted(oldName)) to \(DisplayText.shellQuoted(project.name))")
         case .archived(let project):
             return .message(
-                "Archived project \(quoted(project.name)); bring it back with: "
-                    + "stint project unarchive \(quoted(project.name))")
+                "Archived project \(DisplayText.shellQuoted(project.name)); bring it back with: "
+                    + "stint project unarchive \(DisplayText.shellQuoted(project.name))")
         case .unarchived(let project):
-            return .message("Unarchived project \(quoted(project.name))")
+            return .message("Unarchived project \(DisplayText.shellQuoted(project.name))")
         case .deleted(let project):
-            return .message("Deleted project \(quoted(project.name))\(contents(of: project))")
+            return .message("Deleted project \(DisplayText.shellQuoted(project.name))\(contents(of: project))")
         }
     }
 
     /// The yes/no question asked before deleting a project that still has tasks.
     func deletionQuestion(_ project: Project) -> String {
-        "Delete project \(quoted(project.name))\(contents(of: project))?"
+        "Delete project \(DisplayText.shellQuoted(project.name))\(contents(of: project))?"
     }
 
     /// " with its 2 lists and 12 tasks", leaving out what the project does not have ("" when it is empty).
@@ -182,7 +124,8 @@ struct ProjectsPresenter: Sendable {
         guard !lists.isEmpty else {
             if let project {
                 return .message(
-                    "No lists in \(project). Add one with: stint list add \"name\" --project \(quoted(project))")
+                    "No lists in \(DisplayText.singleLine(project)). Add one with: stint list add \"name\" --project \(DisplayText.shellQuoted(project))"
+                )
             }
             return .message("No lists yet. Add one with: stint list add \"name\" --project \"project\"")
         }
@@ -212,11 +155,13 @@ struct ProjectsPresenter: Sendable {
         if format == .json { return .json(change.list) }
         switch change {
         case .added(let list):
-            return .message("Added list \(quoted(list.name)) to \(list.projectName)")
+            return .message("Added list \(DisplayText.shellQuoted(list.name)) to \(list.projectName)")
         case .renamed(let oldName, let list):
-            return .message("Renamed list \(quoted(oldName)) to \(quoted(list.name)) in \(list.projectName)")
+            return .message(
+                "Renamed list \(DisplayText.shellQuoted(oldName)) to \(DisplayText.shellQuoted(list.name)) in \(list.projectName)"
+            )
         case .deleted(let list):
-            let line = "Deleted list \(quoted(list.name)) from \(list.projectName)"
+            let line = "Deleted list \(DisplayText.shellQuoted(list.name)) from \(list.projectName)"
             let kept = list.totalTasks
             guard kept > 0 else { return .message(line) }
             let verb = kept == 1 ? "stays" : "stay"
@@ -242,29 +187,15 @@ struct ProjectsPresenter: Sendable {
 
     /// "2026-02-27 14:05 (3 days ago)" in the caller's time zone; the relative part only while it adds something.
     func timestamp(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        let day = "\(padded(parts.year, 4))-\(padded(parts.month, 2))-\(padded(parts.day, 2))"
-        let time = "\(padded(parts.hour, 2)):\(padded(parts.minute, 2))"
+        let minute = TimestampText.minute(date, in: timeZone)
         let relative = relativeDay(date)
-        return relative == day ? "\(day) \(time)" : "\(day) \(time) (\(relative))"
-    }
-
-    private func padded(_ value: Int?, _ width: Int) -> String {
-        let digits = String(value ?? 0)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        return minute.hasPrefix(relative) ? minute : "\(minute) (\(relative))"
     }
 
     private func noteLines(_ note: String) -> [String] {
         let trimmed = note.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return [] }
-        return trimmed.components(separatedBy: .newlines)
+        return trimmed.components(separatedBy: .newlines).map(DisplayText.singleLine)
     }
 
-    /// A name in double quotes, ready to paste back into a shell command.
-    func quoted(_ name: String) -> String {
-        let escaped = name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        return "\"\(escaped)\""
-    }
 }

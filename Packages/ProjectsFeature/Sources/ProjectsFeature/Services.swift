@@ -9,6 +9,12 @@ import Foundation
 /// name, a duplicate name, or a storage failure. The feature rethrows every such error unchanged, so the host can
 /// map it to a message and an exit code.
 ///
+/// The kinds of error, as the App turns them into exit codes: an unknown reference is not found (2); a list name
+/// that several projects use, given without a project, is ambiguous (3); an empty or invalid name or note, archiving
+/// an archived project and unarchiving an active one are invalid input (4); a duplicate project name (any case), or
+/// a duplicate list name within one project, is a conflict (5). `ProjectsFeatureContract` states these rules as
+/// scenarios that the fake and the App's adapter both pass.
+///
 /// Implementations must be safe to call from any task; each method is one unit of work (a mutation either
 /// happens completely or not at all).
 public protocol ProjectsServices: Sendable {

@@ -29,11 +29,7 @@ struct ProjectsView: Sendable {
         if let badge = detail.badge { title += "  " + paint(badge) }
         lines.append(title)
 
-        let labelWidth = detail.fields.map { DisplayWidth.of($0.label) }.max() ?? 0
-        for field in detail.fields {
-            let gap = String(repeating: " ", count: labelWidth - DisplayWidth.of(field.label) + 2)
-            lines.append(Self.indent + field.label + gap + paint(field.value))
-        }
+        lines += DetailField.lines(detail.fields, style: style, indent: Self.indent, labelColor: nil)
 
         if !detail.noteLines.isEmpty {
             lines.append("")

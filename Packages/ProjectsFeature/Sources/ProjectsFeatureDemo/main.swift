@@ -44,15 +44,14 @@ if let unknown = arguments.first(where: { $0.hasPrefix("--") }) {
 let output = StandardOutput()
 let style = TerminalStyle.detect()
 let timeZone = TimeZone.current
-let feature = ProjectsBuilder().build(
-    services: await SampleProjects.makeServices(),
-    coordinator: DemoCoordinator(output: output, style: style),
-    analytics: NoAnalytics(),
-    output: output,
-    style: style,
-    format: json ? .json : .human,
-    today: CalendarDay.from(SampleProjects.referenceDate, in: timeZone),
-    timeZone: timeZone)
+let feature = ProjectsBuilder.build(
+    ProjectsDependencies(
+        services: await SampleProjects.makeServices(),
+        coordinator: DemoCoordinator(output: output, style: style),
+        analytics: NoAnalytics()),
+    context: FeatureContext(
+        output: output, style: style, format: json ? .json : .human,
+        today: CalendarDay.from(SampleProjects.referenceDate, in: timeZone), timeZone: timeZone))
 
 do {
     switch (arguments.first, arguments.count) {

@@ -246,15 +246,13 @@ struct InteractorTests {
 
     @Test func theBuilderIsTheWayInAndHonoursTheFormat() async throws {
         let output = CapturedOutput()
-        let feature = ProjectsBuilder().build(
-            services: await SampleProjects.makeServices(),
-            coordinator: ScriptedProjectsCoordinator(),
-            analytics: RecordingProjectsAnalytics(),
-            output: output,
-            style: .plain,
-            format: .json,
-            today: Fixture.today,
-            timeZone: Fixture.timeZone)
+        let feature = ProjectsBuilder.build(
+            ProjectsDependencies(
+                services: await SampleProjects.makeServices(), coordinator: ScriptedProjectsCoordinator(),
+                analytics: RecordingProjectsAnalytics()),
+            context: FeatureContext(
+                output: output, style: .plain, format: .json, today: Fixture.today, timeZone: Fixture.timeZone,
+                input: ScriptedLineReader()))
 
         try await feature.list(includeArchived: false)
 

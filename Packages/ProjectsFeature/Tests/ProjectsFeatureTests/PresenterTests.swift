@@ -68,8 +68,8 @@ struct PresenterTests {
         #expect(model.badge == nil)
         #expect(model.fields.map(\.label) == ["Status", "Tasks", "Lists", "Created", "Updated", "ID"])
         #expect(
-            model.fields.map(\.value.text)[0...3] == ["active", "7 open, 5 done", "1", "2026-03-01 09:00 (yesterday)"])
-        #expect(model.fields[5].value.text == "3f2a9c14-6b0e-4d5a-9a61-0c7e2b5d8e01")
+            model.fields.map(\.value)[0...3] == ["active", "7 open, 5 done", "1", "2026-03-01 09:00 (yesterday)"])
+        #expect(model.fields[5].value == "3f2a9c14-6b0e-4d5a-9a61-0c7e2b5d8e01")
         #expect(model.noteLines == ["First line", "Second line"])
         guard case .table(let table) = model.lists else {
             Issue.record("expected a table of lists")
@@ -84,8 +84,8 @@ struct PresenterTests {
 
         #expect(model.badge?.text == "archived")
         #expect(model.badge?.color == .dim)
-        #expect(model.fields[0].value.color == .dim)
-        #expect(model.fields[3].value.text == "2026-01-21 09:00")
+        #expect(model.fields[0].color == .dim)
+        #expect(model.fields[3].value == "2026-01-21 09:00")
         #expect(model.noteLines.isEmpty)
         guard case .empty(let hint) = model.lists else {
             Issue.record("expected the empty-lists hint")
@@ -114,7 +114,7 @@ struct PresenterTests {
     }
 
     @Test func namesAreQuotedSoTheyCanBePastedIntoAShell() {
-        #expect(presenter.quoted("Say \"hi\"") == "\"Say \\\"hi\\\"\"")
+        #expect(DisplayText.shellQuoted("Say \"hi\"") == "\"Say \\\"hi\\\"\"")
     }
 
     @Test func jsonModeHandsTheModelsToTheViewUntouched() {

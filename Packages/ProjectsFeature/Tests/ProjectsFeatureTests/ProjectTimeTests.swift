@@ -10,13 +10,13 @@ struct ProjectTimeTests {
     let presenter = Fixture.presenter()
     static let hour = 3_600
 
-    private func fields(_ time: ProjectTime?) throws -> [ProjectDetailViewModel.Field] {
+    private func fields(_ time: ProjectTime?) throws -> [DetailField] {
         let detail = ProjectDetail(project: Fixture.project(open: 2, done: 1), lists: [], time: time)
         return try #require(presenter.detail(detail).detail).fields
     }
 
     private func timeLine(_ time: ProjectTime?) throws -> String? {
-        try fields(time).first { $0.label == "Time" }?.value.text
+        try fields(time).first { $0.label == "Time" }?.value
     }
 
     // MARK: Presenter

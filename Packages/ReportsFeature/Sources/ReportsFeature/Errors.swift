@@ -5,13 +5,13 @@ import TerminalUI
 ///
 /// Errors thrown by the Services are never wrapped in this type: they reach the App unchanged.
 public enum ReportsFeatureError: Error, Sendable, Equatable, LocalizedError, CustomStringConvertible {
-    /// A custom period whose first day is after its last day.
-    case emptyRange(since: CalendarDay, until: CalendarDay)
+    /// A range was given its last day but not its first: a report cannot guess where to begin.
+    case untilWithoutSince(until: CalendarDay)
 
     public var description: String {
         switch self {
-        case .emptyRange(let since, let until):
-            "the report would start on \(since.iso) but end on \(until.iso): --since must be on or before --until"
+        case .untilWithoutSince:
+            "--until needs --since: the first day of the report"
         }
     }
 

@@ -8,29 +8,31 @@ struct ReportsInteractor: ReportsFeatureInterface {
     let analytics: any ReportsAnalytics
     let presenter: ReportsPresenter
     let view: ReportsView
-    let format: ReportFormat
+    /// Human or JSON, from the context; a human report is then laid out as the query's layout says.
+    let format: OutputFormat
     let today: CalendarDay
 
     func report(_ query: ReportQuery) async throws {
-        let days = try query.period.resolve(today: today)
+        let (since, until) = try query.period.resolve(today: today)
+        let printed = ReportFormat(format: format, layout: query.layout)
         let request = ReportRequest(
-            since: days.lowerBound,
-            until: days.upperBound,
+            since: since,
+            until: until,
             grouping: query.grouping,
             project: query.project,
             billableOnly: query.billableOnly,
-            includesDaily: format == .json || (format == .table && presenter.showsChart)
+            includesDaily: printed == .json || (printed == .table && presenter.showsChart)
         )
         let data = try await services.report(for: request)
         analytics.track(
             .reported(
                 grouping: query.grouping,
-                format: format,
+                format: printed,
                 days: request.dayCount,
                 rows: data.rows.count,
                 filtered: query.project != nil || query.billableOnly
             )
         )
-        try view.render(presenter.report(data, request: request, period: query.period))
+        try view.render(presenter.report(data, request: request, period: query.period, as: printed))
     }
 }

@@ -4,7 +4,7 @@ import TerminalUI
 // The feature's own models. They are deliberately independent of the Entities package: the App's adapter maps
 // time entries onto `ReportData`, so a change in an entity never ripples into this package.
 //
-// JSON (what `stint report --format json` prints) is part of the CLI's public contract. Keys are snake_case and
+// JSON (what `stint report --json` or `--format json` prints) is part of the CLI's public contract. Keys are snake_case and
 // must not change:
 //
 //   report: period, since, until, time_zone, grouping, project, billable_only, total_seconds, billable_seconds,
@@ -14,10 +14,11 @@ import TerminalUI
 //
 // Absent values are written as an explicit `null`, never omitted. Days are "YYYY-MM-DD", durations whole seconds.
 //
-// CSV (`--format csv`) has the header `group,label,seconds,hours,billable_seconds,entries`: `group` is the row key,
+// CSV (`ReportLayout.csv`, `--format csv`) has the header `group,label,seconds,hours,billable_seconds,entries`: `group` is the row key,
 // `hours` is the exact duration as h:mm:ss, and there is no total line, so a column sum is the total.
 
-/// Which days a report covers, relative to the user's today. Resolved by ``resolve(today:)``.
+/// Which days a report covers, as the user gave them. The feature resolves it against its today with
+/// ``resolve(today:)``.
 public enum ReportPeriod: Sendable, Hashable {
     /// Only today.
     case today
@@ -27,41 +28,48 @@ public enum ReportPeriod: Sendable, Hashable {
     case month
     /// The calendar year containing today.
     case year
-    /// From `since` to `until`, both included.
-    case custom(since: CalendarDay, until: CalendarDay)
+    /// From `since` to `until`, both included, as typed (`--since`, `--until`): `until` left out means today, and
+    /// `since` is required once `until` is given. Neither given is the default period, `.week`.
+    case range(since: CalendarDay?, until: CalendarDay?)
 
     /// The first and last day (both included) the period covers.
+    ///
+    /// A range whose `since` is after its `until` resolves as given: that the range is empty is the Services' rule
+    /// (one rule, in Entities, for every command), so they refuse it.
     /// - Parameter today: the user's current calendar day.
-    /// - Throws: ``ReportsFeatureError/emptyRange(since:until:)`` when a custom period ends before it starts.
-    public func resolve(today: CalendarDay) throws(ReportsFeatureError) -> ClosedRange<CalendarDay> {
+    /// - Throws: ``ReportsFeatureError/untilWithoutSince(until:)`` for a range with an `until` but no `since`.
+    public func resolve(today: CalendarDay) throws(ReportsFeatureError) -> (since: CalendarDay, until: CalendarDay) {
         switch self {
         case .today:
-            return today...today
+            return (today, today)
         case .week:
             let monday = today.adding(days: 1 - today.weekday)
-            return monday...monday.adding(days: 6)
+            return (monday, monday.adding(days: 6))
         case .month:
             let first = today.adding(days: 1 - today.day)
             let nextMonth = first.adding(days: 31)
-            return first...nextMonth.adding(days: -nextMonth.day)
+            return (first, nextMonth.adding(days: -nextMonth.day))
         case .year:
             let first = today.adding(days: 1 - today.dayOfYear)
             let nextYear = first.adding(days: 366)
-            return first...nextYear.adding(days: -nextYear.dayOfYear)
-        case .custom(let since, let until):
-            guard since <= until else { throw .emptyRange(since: since, until: until) }
-            return since...until
+            return (first, nextYear.adding(days: -nextYear.dayOfYear))
+        case .range(nil, nil):
+            return try ReportPeriod.week.resolve(today: today)
+        case .range(nil, let until?):
+            throw .untilWithoutSince(until: until)
+        case .range(let since?, let until):
+            return (since, until ?? today)
         }
     }
 
-    /// The JSON spelling: "today", "week", "month", "year" or "custom".
+    /// The JSON spelling: "today", "week", "month", "year" or "custom" (a range).
     var name: String {
         switch self {
         case .today: "today"
-        case .week: "week"
+        case .week, .range(nil, nil): "week"
         case .month: "month"
         case .year: "year"
-        case .custom: "custom"
+        case .range: "custom"
         }
     }
 }
@@ -77,32 +85,57 @@ public enum ReportGrouping: String, Sendable, Hashable, Codable, CaseIterable {
     case tag
 }
 
-/// How the report is printed: an aligned table (with a bar chart on a terminal), CSV for spreadsheets, or JSON.
+/// How a human-format report is laid out: an aligned table (with a bar chart on a terminal) or CSV for spreadsheets.
+/// The raw values are the CLI spelling (`--format table|csv`).
+///
+/// It belongs to the query because only reports have it: the host's `--json` (``FeatureContext/format``) chooses
+/// JSON for every feature alike and wins over the layout.
+public enum ReportLayout: String, Sendable, Hashable, CaseIterable {
+    case table
+    case csv
+}
+
+/// What a report was printed as, once the context's format and the query's layout are combined (JSON wins). Carried
+/// by ``ReportsEvent``; hosts never pass it in.
 public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
     case table
     case csv
     case json
+
+    /// JSON when the context asks for it, else the query's layout.
+    public init(format: OutputFormat, layout: ReportLayout) {
+        switch (format, layout) {
+        case (.json, _): self = .json
+        case (.human, .table): self = .table
+        case (.human, .csv): self = .csv
+        }
+    }
 }
 
 /// What the user asked for with `stint report`: a period, a grouping and optional filters.
 public struct ReportQuery: Sendable, Hashable {
+    /// The days, as given; resolved by the feature against its today.
     public var period: ReportPeriod
     public var grouping: ReportGrouping
     /// A project reference (name or UUID prefix) to restrict the report to, resolved by the Services.
     public var project: String?
     /// Only time marked billable.
     public var billableOnly: Bool
+    /// Table or CSV when the context's format is human; ignored for JSON.
+    public var layout: ReportLayout
 
     public init(
         period: ReportPeriod = .week,
         grouping: ReportGrouping = .project,
         project: String? = nil,
-        billableOnly: Bool = false
+        billableOnly: Bool = false,
+        layout: ReportLayout = .table
     ) {
         self.period = period
         self.grouping = grouping
         self.project = project
         self.billableOnly = billableOnly
+        self.layout = layout
     }
 }
 
@@ -136,8 +169,8 @@ public struct ReportRequest: Sendable, Hashable {
         self.billableOnly = billableOnly
     }
 
-    /// How many days the request covers (at least 1).
-    public var dayCount: Int { until.days(since: since) + 1 }
+    /// How many days the request covers; 0 when `until` is before `since` (which the Services refuse).
+    public var dayCount: Int { max(0, until.days(since: since) + 1) }
 }
 
 /// One line of a report: the time logged on one project, task, day, week or tag.

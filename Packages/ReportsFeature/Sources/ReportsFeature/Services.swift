@@ -7,8 +7,9 @@ import TerminalUI
 /// and the demo use the in-memory fake). The project in a request is the string the user typed (a name,
 /// case-insensitive, or a UUID prefix); resolving it is the implementation's job.
 ///
-/// Errors are the implementation's own (project not found or ambiguous, storage) and the feature rethrows them
-/// unchanged for the App to present.
+/// Errors are the implementation's own (project not found or ambiguous, an empty range, storage) and the feature
+/// rethrows them unchanged for the App to present. `ReportsFeatureContract` states the rules as scenarios that the
+/// fake and the App's adapter both pass.
 public protocol ReportsServices: Sendable {
     /// The time entries inside `request`'s days, grouped as it asks.
     ///
@@ -18,7 +19,8 @@ public protocol ReportsServices: Sendable {
     /// that matches the request's project and billable filter, or `nil`; it is never added to the totals, and the
     /// feature mentions it only when the range includes today.
     /// - Parameter request: the days (inclusive), grouping and filters.
-    /// - Throws: when the project reference does not resolve (or is ambiguous), or reading fails.
+    /// - Throws: invalid input when `until` is before `since` (the one "since is after until" rule lives below the
+    ///   feature); notFound or ambiguous when the project reference does not resolve; when reading fails.
     func report(for request: ReportRequest) async throws -> ReportData
 }
 

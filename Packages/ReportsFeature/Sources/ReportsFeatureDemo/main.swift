@@ -2,6 +2,7 @@
 //
 //   swift run --package-path Packages/ReportsFeature reports-demo week|today|month|year [--by tag] [--csv|--json]
 //   swift run --package-path Packages/ReportsFeature reports-demo csv|json      (this week, as CSV or JSON)
+//   swift run --package-path Packages/ReportsFeature reports-demo SINCE [UNTIL] [--by day]
 //   swift run --package-path Packages/ReportsFeature reports-demo 2026-11-01 2026-11-10 [--by day]
 import Foundation
 import ReportsFeature
@@ -12,7 +13,7 @@ let usage = """
     usage: reports-demo today|week|month|year [--by project|task|day|week|tag] [--project NAME] [--billable]
                         [--csv | --json]
            reports-demo csv | json
-           reports-demo SINCE UNTIL [--by …]        (days as YYYY-MM-DD, both included)
+           reports-demo SINCE [UNTIL] [--by …]      (days as YYYY-MM-DD, both included; UNTIL defaults to today)
 
     """
 
@@ -21,13 +22,13 @@ func fail() -> Never {
     exit(64)
 }
 
-var format = ReportFormat.table
+var format = OutputFormat.human
 var query = ReportQuery()
 var positional: [String] = []
 var arguments = Array(CommandLine.arguments.dropFirst())[...]
 while let argument = arguments.popFirst() {
     switch argument {
-    case "--csv": format = .csv
+    case "--csv": query.layout = .csv
     case "--json": format = .json
     case "--billable": query.billableOnly = true
     case "--by":
@@ -45,24 +46,23 @@ case ["today"]: query.period = .today
 case ["week"], []: query.period = .week
 case ["month"]: query.period = .month
 case ["year"]: query.period = .year
-case ["csv"]: format = .csv
+case ["csv"]: query.layout = .csv
 case ["json"]: format = .json
-case let days where days.count == 2:
-    guard let since = CalendarDay(iso: days[0]), let until = CalendarDay(iso: days[1]) else { fail() }
-    query.period = .custom(since: since, until: until)
+case let days where days.count == 1 || days.count == 2:
+    let parsed = days.map { CalendarDay(iso: $0) }
+    guard !parsed.contains(nil) else { fail() }
+    query.period = .range(since: parsed[0], until: parsed.count == 2 ? parsed[1] : nil)
 default: fail()
 }
 
 let timeZone = TimeZone.current
 let today = CalendarDay.from(Date(), in: timeZone)
 let feature = ReportsBuilder.build(
-    services: InMemoryReportsServices.sample(today: today, timeZone: timeZone),
-    analytics: RecordingReportsAnalytics(),
-    output: StandardOutput(),
-    style: TerminalStyle.detect(),
-    format: format,
-    today: today,
-    timeZone: timeZone
+    ReportsDependencies(
+        services: InMemoryReportsServices.sample(today: today, timeZone: timeZone),
+        analytics: RecordingReportsAnalytics()),
+    context: FeatureContext(
+        output: StandardOutput(), style: TerminalStyle.detect(), format: format, today: today, timeZone: timeZone)
 )
 
 do {

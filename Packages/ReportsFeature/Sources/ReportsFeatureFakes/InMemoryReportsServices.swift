@@ -44,18 +44,21 @@ public struct RunningTime: Sendable, Hashable {
     }
 }
 
-/// A working, in-memory implementation of ``ReportsServices`` for tests and the demo.
+/// A working, in-memory implementation of ``ReportsServices`` for tests and the demo. `ReportsFeatureContract` states
+/// the rules it shares with the App's adapter; the feature's tests run that contract against this fake.
 ///
-/// It really adds time up, the way the App's adapter must: entries are clipped to the requested days, split at
-/// every midnight in its time zone (DST days included), filtered by project (case-insensitive name) and billable
-/// flag, and grouped by project, task, day, week (Monday first) or tag (an entry under each of its tags, untagged
-/// time as "(no tag)"). An unknown project throws ``ReportsFakeError/projectNotFound(reference:)``.
+/// It really adds time up, the way the App must: entries are clipped to the requested days, split at every midnight
+/// in its time zone (DST days included), filtered by project (case-insensitive name; a project's time includes its
+/// tasks') and billable flag, and grouped by project, task, day, week (from its Monday, or from the range's first day)
+/// or tag (an entry under each of its tags, untagged time as "(no tag)"). Rows of projects, tasks and tags come
+/// largest first. It throws ``ReportsFakeError``: `emptyRange` when the request ends before it starts,
+/// `projectNotFound` for an unknown project.
 public actor InMemoryReportsServices: ReportsServices {
     public private(set) var entries: [LoggedTime]
     /// Every request received, oldest first.
     public private(set) var receivedRequests: [ReportRequest] = []
     private let running: RunningTime?
-    private let projects: Set<String>
+    private var projects: Set<String>
     private let timeZone: TimeZone
 
     /// - Parameters:
@@ -91,10 +94,14 @@ public actor InMemoryReportsServices: ReportsServices {
     /// Adds logged time (as `stint log` would).
     public func add(_ entry: LoggedTime) {
         entries.append(entry)
+        if let project = entry.project { projects.insert(project.lowercased()) }
     }
 
-    public func report(for request: ReportRequest) async throws -> ReportData {
+    public func report(for request: ReportRequest) throws -> ReportData {
         receivedRequests.append(request)
+        guard request.since <= request.until else {
+            throw ReportsFakeError.emptyRange(since: request.since, until: request.until)
+        }
         if let project = request.project, !projects.contains(project.lowercased()) {
             throw ReportsFakeError.projectNotFound(reference: project)
         }
@@ -114,9 +121,13 @@ public actor InMemoryReportsServices: ReportsServices {
                 daily[day, default: 0] += seconds
                 total += seconds
                 if entry.billable { billable += seconds }
-                for (key, label, detail) in Self.groupKeys(entry, day: day, grouping: request.grouping) {
-                    groups[key, default: Group(key: key, label: label, detail: detail)]
-                        .add(seconds, billable: entry.billable, entry: index)
+                for (key, label, detail) in Self.groupKeys(entry, day: day, request: request) {
+                    // Time on no task is one row per project, as the App groups it.
+                    groups[
+                        key + "\u{0}" + (key.isEmpty ? detail ?? "" : ""),
+                        default: Group(key: key, label: label, detail: detail)
+                    ]
+                    .add(seconds, billable: entry.billable, entry: index)
                 }
             }
         }
@@ -184,21 +195,23 @@ public actor InMemoryReportsServices: ReportsServices {
         SampleReports.date(day, hour: 0, in: timeZone)
     }
 
-    private static func groupKeys(_ entry: LoggedTime, day: CalendarDay, grouping: ReportGrouping)
+    /// Row identity, label and detail as the App makes them: days as "2026-11-16 Mon", weeks by their first day
+    /// inside the range (the Monday, or `since` for the first week), "(no …)" rows with an empty key.
+    private static func groupKeys(_ entry: LoggedTime, day: CalendarDay, request: ReportRequest)
         -> [(key: String, label: String, detail: String?)]
     {
-        switch grouping {
+        switch request.grouping {
         case .project:
             guard let project = entry.project else { return [("", "(no project)", nil)] }
             return [(project.lowercased(), project, nil)]
         case .task:
-            guard let task = entry.task else { return [("", "(no task)", nil)] }
+            guard let task = entry.task else { return [("", "(no task)", entry.project)] }
             return [("\(entry.project?.lowercased() ?? "")/\(task.lowercased())", task, entry.project)]
         case .day:
-            return [(day.iso, "\(SampleReports.weekdayName(day)) \(day.iso)", nil)]
+            return [(day.iso, "\(day.iso) \(SampleReports.weekdayName(day))", nil)]
         case .week:
-            let monday = day.adding(days: 1 - day.weekday)
-            return [(monday.iso, "Week of \(monday.iso)", nil)]
+            let start = max(request.since, day.adding(days: 1 - day.weekday))
+            return [(start.iso, start.iso, nil)]
         case .tag:
             let tags = Set(entry.tags.map { $0.lowercased() }).sorted()
             guard !tags.isEmpty else { return [("", "(no tag)", nil)] }
@@ -206,17 +219,13 @@ public actor InMemoryReportsServices: ReportsServices {
         }
     }
 
-    /// Days and weeks oldest first; everything else largest first, the "(no …)" row last.
+    /// Days and weeks oldest first; everything else largest first, then by label.
     private static func ordered(_ rows: [ReportRow], grouping: ReportGrouping) -> [ReportRow] {
         switch grouping {
         case .day, .week:
             return rows.sorted { $0.key < $1.key }
         case .project, .task, .tag:
-            return rows.sorted { lhs, rhs in
-                if lhs.key.isEmpty != rhs.key.isEmpty { return rhs.key.isEmpty }
-                if lhs.seconds != rhs.seconds { return lhs.seconds > rhs.seconds }
-                return lhs.label < rhs.label
-            }
+            return rows.sorted { ($0.seconds, $1.label) > ($1.seconds, $0.label) }
         }
     }
 }

@@ -5,6 +5,8 @@ import Testing
 
 @testable import ReportsFeature
 
+/// What the fake does beyond the contract (which `ContractTests` runs): time zones, daylight saving, the running
+/// timer and the sample data.
 @Suite("InMemoryReportsServices")
 struct InMemoryReportsServicesTests {
     static let week = ReportRequest(
@@ -34,7 +36,7 @@ struct InMemoryReportsServicesTests {
         #expect(
             data.daily == [Fixture.day("2026-11-16"): 2 * 3_600, Fixture.day("2026-11-22"): 30 * 60])
         #expect(data.rows.map(\.key) == ["2026-11-16", "2026-11-22"])
-        #expect(data.rows.map(\.label) == ["Mon 2026-11-16", "Sun 2026-11-22"])
+        #expect(data.rows.map(\.label) == ["2026-11-16 Mon", "2026-11-22 Sun"])
     }
 
     @Test func entriesAreSplitAtMidnightInTheServicesTimeZone() async throws {
@@ -62,68 +64,6 @@ struct InMemoryReportsServicesTests {
         let data = try await InMemoryReportsServices(entries: [entry], timeZone: berlin).report(for: request)
 
         #expect(data.rows.map(\.seconds) == [25 * 3_600, 3_600])
-    }
-
-    @Test func groupsByProjectLargestFirstWithNoProjectLast() async throws {
-        let services = InMemoryReportsServices(entries: [
-            LoggedTime(start: Fixture.at("2026-11-16", 9), seconds: 600),
-            LoggedTime(start: Fixture.at("2026-11-16", 10), seconds: 1_200, project: "Home"),
-            LoggedTime(start: Fixture.at("2026-11-17", 9), seconds: 1_800, project: "Work", billable: true),
-            LoggedTime(start: Fixture.at("2026-11-18", 9), seconds: 900, project: "work"),
-        ])
-
-        let data = try await services.report(for: Self.week)
-
-        #expect(data.rows.map(\.label) == ["Work", "Home", "(no project)"])
-        #expect(data.rows.map(\.seconds) == [2_700, 1_200, 600])
-        #expect(data.rows.map(\.billableSeconds) == [1_800, 0, 0])
-        #expect(data.rows.map(\.entries) == [2, 1, 1])
-        #expect(data.totalSeconds == 4_500)
-        #expect(data.billableSeconds == 1_800)
-    }
-
-    @Test func tasksCarryTheirProjectAsDetail() async throws {
-        let services = InMemoryReportsServices(entries: [
-            LoggedTime(start: Fixture.at("2026-11-16", 9), seconds: 600, project: "Work", task: "Report"),
-            LoggedTime(start: Fixture.at("2026-11-16", 10), seconds: 300, project: "Home", task: "Report"),
-            LoggedTime(start: Fixture.at("2026-11-16", 11), seconds: 60, project: "Home"),
-        ])
-
-        let data = try await services.report(for: Self.request(.task))
-
-        #expect(data.rows.map(\.label) == ["Report", "Report", "(no task)"])
-        #expect(data.rows.map(\.detail) == ["Work", "Home", nil])
-    }
-
-    @Test func tagsCountAnEntryUnderEachTagButTheTotalOnce() async throws {
-        let services = InMemoryReportsServices(entries: [
-            LoggedTime(start: Fixture.at("2026-11-16", 9), seconds: 3_600, tags: ["client", "Meeting"]),
-            LoggedTime(start: Fixture.at("2026-11-17", 9), seconds: 600, tags: ["client"]),
-            LoggedTime(start: Fixture.at("2026-11-18", 9), seconds: 60),
-        ])
-
-        let data = try await services.report(for: Self.request(.tag))
-
-        #expect(data.rows.map(\.label) == ["client", "meeting", "(no tag)"])
-        #expect(data.rows.map(\.seconds) == [4_200, 3_600, 60])
-        #expect(data.totalSeconds == 4_260)
-        #expect(data.entryCount == 3)
-    }
-
-    @Test func weeksStartOnMonday() async throws {
-        let services = InMemoryReportsServices(entries: [
-            LoggedTime(start: Fixture.at("2026-11-15", 9), seconds: 60),
-            LoggedTime(start: Fixture.at("2026-11-16", 9), seconds: 120),
-            LoggedTime(start: Fixture.at("2026-11-22", 9), seconds: 180),
-        ])
-        let request = ReportRequest(
-            since: Fixture.day("2026-11-01"), until: Fixture.day("2026-11-30"), grouping: .week)
-
-        let data = try await services.report(for: request)
-
-        #expect(data.rows.map(\.key) == ["2026-11-09", "2026-11-16"])
-        #expect(data.rows.map(\.seconds) == [60, 300])
-        #expect(data.rows.map(\.label) == ["Week of 2026-11-09", "Week of 2026-11-16"])
     }
 
     @Test func filtersByProjectAndBillable() async throws {

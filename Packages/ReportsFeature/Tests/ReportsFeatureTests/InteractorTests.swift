@@ -37,12 +37,12 @@ struct InteractorTests {
     @Test(arguments: ["2026-11-16", "2026-11-19", "2026-11-22"])
     func everyDayOfAWeekResolvesToTheSameWeek(today: String) throws {
         let range = try ReportPeriod.week.resolve(today: Fixture.day(today))
-        #expect(range == Fixture.day("2026-11-16")...Fixture.day("2026-11-22"))
+        #expect(range.since == Fixture.day("2026-11-16") && range.until == Fixture.day("2026-11-22"))
     }
 
     @Test func weekMayCrossAYearEnd() throws {
         let range = try ReportPeriod.week.resolve(today: Fixture.day("2027-01-01"))
-        #expect(range == Fixture.day("2026-12-28")...Fixture.day("2027-01-03"))
+        #expect(range.since == Fixture.day("2026-12-28") && range.until == Fixture.day("2027-01-03"))
     }
 
     @Test(arguments: [
@@ -54,7 +54,7 @@ struct InteractorTests {
     ])
     func monthIsTheCalendarMonth(today: String, first: String, last: String) throws {
         let range = try ReportPeriod.month.resolve(today: Fixture.day(today))
-        #expect(range == Fixture.day(first)...Fixture.day(last))
+        #expect(range.since == Fixture.day(first) && range.until == Fixture.day(last))
     }
 
     @Test(arguments: [
@@ -64,31 +64,48 @@ struct InteractorTests {
     ])
     func yearIsTheCalendarYear(today: String, first: String, last: String) throws {
         let range = try ReportPeriod.year.resolve(today: Fixture.day(today))
-        #expect(range == Fixture.day(first)...Fixture.day(last))
+        #expect(range.since == Fixture.day(first) && range.until == Fixture.day(last))
     }
 
     @Test func todayAndCustomPeriods() throws {
-        #expect(try ReportPeriod.today.resolve(today: Fixture.today) == Fixture.today...Fixture.today)
-        let oneDay = ReportPeriod.custom(since: Fixture.day("2026-03-01"), until: Fixture.day("2026-03-01"))
-        #expect(try oneDay.resolve(today: Fixture.today) == Fixture.day("2026-03-01")...Fixture.day("2026-03-01"))
+        let today = try ReportPeriod.today.resolve(today: Fixture.today)
+        #expect(today.since == Fixture.today && today.until == Fixture.today)
+        let oneDay = try ReportPeriod.range(since: Fixture.day("2026-03-01"), until: Fixture.day("2026-03-01"))
+            .resolve(today: Fixture.today)
+        #expect(oneDay.since == Fixture.day("2026-03-01") && oneDay.until == Fixture.day("2026-03-01"))
+        let toToday = try ReportPeriod.range(since: Fixture.day("2026-11-01"), until: nil).resolve(today: Fixture.today)
+        #expect(toToday.since == Fixture.day("2026-11-01") && toToday.until == Fixture.today)
+        let neither = try ReportPeriod.range(since: nil, until: nil).resolve(today: Fixture.today)
+        #expect(neither.since == Fixture.day("2026-11-16") && neither.until == Fixture.today)
     }
 
-    @Test func customPeriodEndingBeforeItStartsIsRejectedBeforeAskingTheServices() async throws {
+    @Test func aRangeWithAnEndButNoStartIsRefusedBeforeAskingTheServices() async throws {
         let services = FixedReportsServices(.empty)
         let harness = Harness(services: services)
-        let since = Fixture.day("2026-11-20")
         let until = Fixture.day("2026-11-10")
 
-        await #expect(throws: ReportsFeatureError.emptyRange(since: since, until: until)) {
-            try await harness.feature.report(ReportQuery(period: .custom(since: since, until: until)))
+        await #expect(throws: ReportsFeatureError.untilWithoutSince(until: until)) {
+            try await harness.feature.report(ReportQuery(period: .range(since: nil, until: until)))
         }
 
         #expect(await services.requests.isEmpty)
         #expect(harness.output.text.isEmpty)
         #expect(harness.analytics.events.isEmpty)
         #expect(
-            ReportsFeatureError.emptyRange(since: since, until: until).localizedDescription
-                == "the report would start on 2026-11-20 but end on 2026-11-10: --since must be on or before --until")
+            ReportsFeatureError.untilWithoutSince(until: until).localizedDescription
+                == "--until needs --since: the first day of the report")
+    }
+
+    @Test func aRangeThatEndsBeforeItStartsIsTheServicesErrorAndPrintsNothing() async throws {
+        let harness = Harness(services: InMemoryReportsServices())
+        let since = Fixture.day("2026-11-20")
+        let until = Fixture.day("2026-11-10")
+
+        await #expect(throws: ReportsFakeError.emptyRange(since: since, until: until)) {
+            try await harness.feature.report(ReportQuery(period: .range(since: since, until: until)))
+        }
+        #expect(harness.output.text.isEmpty)
+        #expect(harness.analytics.events.isEmpty)
     }
 
     // MARK: Services

@@ -10,8 +10,8 @@ struct PresenterTests {
     static let week = ReportRequest(
         since: Fixture.day("2026-11-16"), until: Fixture.day("2026-11-22"), grouping: .project)
 
-    static func presenter(_ format: ReportFormat = .table, chart: Bool = false) -> ReportsPresenter {
-        ReportsPresenter(format: format, showsChart: chart, today: Fixture.today, timeZone: Fixture.utc)
+    static func presenter(chart: Bool = false) -> ReportsPresenter {
+        ReportsPresenter(showsChart: chart, today: Fixture.today, timeZone: Fixture.utc)
     }
 
     static func sheet(
@@ -19,7 +19,9 @@ struct PresenterTests {
     )
         throws -> ReportSheet
     {
-        guard case .report(let sheet) = presenter(chart: chart).report(data, request: request, period: period) else {
+        guard
+            case .report(let sheet) = presenter(chart: chart).report(data, request: request, period: period, as: .table)
+        else {
             Issue.record("expected a report sheet")
             throw CancellationError()
         }
@@ -89,7 +91,7 @@ struct PresenterTests {
         (.month, "2026-11-01", "2026-11-30", "November 2026 (2026-11-01 – 2026-11-30)"),
         (.year, "2026-01-01", "2026-12-31", "Year 2026 (2026-01-01 – 2026-12-31)"),
         (
-            .custom(since: Fixture.day("2026-03-02"), until: Fixture.day("2026-03-09")), "2026-03-02", "2026-03-09",
+            .range(since: Fixture.day("2026-03-02"), until: Fixture.day("2026-03-09")), "2026-03-02", "2026-03-09",
             "2026-03-02 – 2026-03-09"
         ),
     ])
@@ -199,7 +201,7 @@ struct PresenterTests {
 
     @Test func yearChartHasAWeekPerBarAndYearsWhenTheRangeSpansSeveral() throws {
         let year = try ReportPeriod.year.resolve(today: Fixture.today)
-        let request = ReportRequest(since: year.lowerBound, until: year.upperBound, grouping: .project)
+        let request = ReportRequest(since: year.since, until: year.until, grouping: .project)
         // 2026 starts on a Thursday, so it touches 53 ISO weeks (W01 from Dec 29, 2025 to W53 ending Jan 3, 2027).
         #expect(Self.presenter().chart(.empty, request: request).bars.count == 53)
 

@@ -64,6 +64,9 @@ actor FixedReportsServices: ReportsServices {
 }
 
 /// One feature wired to fakes, with everything a test wants to look at afterwards.
+///
+/// `format` is what the report is printed as: `.json` sets the context's format, `.csv` the layout of every query
+/// the harness passes on (see ``ReportLayout``).
 struct Harness {
     let feature: any ReportsFeatureInterface
     let output = CapturedOutput()
@@ -75,15 +78,12 @@ struct Harness {
         style: TerminalStyle = .plain,
         today: CalendarDay = Fixture.today
     ) {
-        feature = ReportsBuilder.build(
-            services: services,
-            analytics: analytics,
-            output: output,
-            style: style,
-            format: format,
-            today: today,
-            timeZone: Fixture.utc
-        )
+        let built = ReportsBuilder.build(
+            ReportsDependencies(services: services, analytics: analytics),
+            context: FeatureContext(
+                output: output, style: style, format: format == .json ? .json : .human, today: today,
+                timeZone: Fixture.utc, input: ScriptedLineReader()))
+        feature = format == .csv ? CSVQueries(base: built) : built
     }
 
     init(data: ReportData, format: ReportFormat = .table, style: TerminalStyle = .plain) {
@@ -93,6 +93,17 @@ struct Harness {
     /// The JSON written so far, parsed.
     func json() throws -> Any {
         try JSONSerialization.jsonObject(with: Data(output.text.utf8), options: [.fragmentsAllowed])
+    }
+}
+
+/// Asks for every report as CSV, as a host does for `--format csv`.
+private struct CSVQueries: ReportsFeatureInterface {
+    let base: any ReportsFeatureInterface
+
+    func report(_ query: ReportQuery) async throws {
+        var query = query
+        query.layout = .csv
+        try await base.report(query)
     }
 }
 

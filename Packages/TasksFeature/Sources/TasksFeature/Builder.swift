@@ -2,8 +2,8 @@ import Foundation
 import TerminalUI
 
 /// The operations the Tasks feature offers its host. Each call performs one user command: it talks to the
-/// ``TasksServices``, then writes the result to the output the feature was built with (a table, a detail view or a
-/// confirmation line for people; JSON for scripts).
+/// ``TasksServices``, then writes the result to the context's output (a table, a detail view or a confirmation line
+/// for people; JSON for scripts).
 ///
 /// Every method rethrows Services errors unchanged; `edit` also throws ``TasksFeatureError``.
 public protocol TasksFeatureInterface: Sendable {
@@ -25,7 +25,7 @@ public protocol TasksFeatureInterface: Sendable {
     func start(_ reference: String) async throws
     /// Deletes a task after the coordinator confirms; does nothing when the user declines.
     func delete(_ reference: String) async throws
-    /// Moves a task to a project (and list); both `nil` moves it to the inbox.
+    /// Moves a task to another project and/or list (see ``TasksServices/moveTask(reference:project:list:)``).
     func move(_ reference: String, project: String?, list: String?) async throws
     /// Appends a line to a task's note.
     func note(_ reference: String, text: String) async throws
@@ -34,11 +34,28 @@ public protocol TasksFeatureInterface: Sendable {
     /// Lets the user choose one active task interactively, for commands that need a task but were given none.
     ///
     /// Shows up to 15 active tasks matching `query` (in progress first), then asks for a task number or words to
-    /// search by, up to five times. Writes human text whatever the output format, so the host should only call
-    /// this when someone is at the terminal. Prints a hint and returns ``TaskPick/cancelled`` when there is
-    /// nothing to pick; an empty answer or end of input also cancels.
+    /// search by, up to five times, reading the answers from the context's `input`. Writes human text whatever the
+    /// output format, so the host should only call this when someone is at the terminal. Prints a hint and returns
+    /// ``TaskPick/cancelled`` when there is nothing to pick; an empty answer or end of input also cancels.
     /// - Parameter query: narrows the candidates (project, list, tag, …); done tasks are never offered.
     func pick(_ query: TaskQuery) async throws -> TaskPick
+}
+
+/// What the Tasks feature needs from its host besides the ``FeatureContext``: the implementations of its three
+/// boundary protocols.
+public struct TasksDependencies: Sendable {
+    /// Reads and changes tasks (the App's adapter, or a fake).
+    public var services: any TasksServices
+    /// Asks the user for confirmation.
+    public var coordinator: any TasksCoordinator
+    /// Receives usage events.
+    public var analytics: any TasksAnalytics
+
+    public init(services: any TasksServices, coordinator: any TasksCoordinator, analytics: any TasksAnalytics) {
+        self.services = services
+        self.coordinator = coordinator
+        self.analytics = analytics
+    }
 }
 
 /// Assembles the Tasks feature. This is the only public way to obtain a ``TasksFeatureInterface``; the interactor,
@@ -46,35 +63,17 @@ public protocol TasksFeatureInterface: Sendable {
 public enum TasksBuilder {
     /// Builds the feature for one command.
     /// - Parameters:
-    ///   - services: reads and changes tasks (the App's adapter, or a fake).
-    ///   - coordinator: asks the user for confirmation.
-    ///   - analytics: receives usage events.
-    ///   - output: where results are written (stdout in the App, `CapturedOutput` in tests).
-    ///   - style: whether to colour and how wide to fit tables.
-    ///   - format: human text or JSON.
-    ///   - today: the user's calendar day, for relative due dates (the feature never reads the clock).
-    ///   - timeZone: the zone timestamps are shown in.
-    ///   - input: where ``TasksFeatureInterface/pick(_:)`` reads the user's answers (standard input by default;
-    ///     a `ScriptedLineReader` in tests).
-    public static func build(
-        services: any TasksServices,
-        coordinator: any TasksCoordinator,
-        analytics: any TasksAnalytics,
-        output: any TextOutput,
-        style: TerminalStyle,
-        format: OutputFormat,
-        today: CalendarDay,
-        timeZone: TimeZone,
-        input: any LineReader = StandardLineReader()
-    ) -> any TasksFeatureInterface {
+    ///   - dependencies: the Services, Coordinator and Analytics implementations.
+    ///   - context: output, style, format, today (for relative due dates; the feature never reads the clock), time
+    ///     zone and the input the picker reads.
+    public static func build(_ dependencies: TasksDependencies, context: FeatureContext) -> any TasksFeatureInterface {
         TasksInteractor(
-            services: services,
-            coordinator: coordinator,
-            analytics: analytics,
-            presenter: TasksPresenter(format: format, today: today, timeZone: timeZone),
-            view: TasksView(output: output, style: style),
-            today: today,
-            input: input
+            services: dependencies.services,
+            coordinator: dependencies.coordinator,
+            analytics: dependencies.analytics,
+            presenter: TasksPresenter(format: context.format, today: context.today, timeZone: context.timeZone),
+            view: TasksView(output: context.output, style: context.style),
+            input: context.input
         )
     }
 }

@@ -9,18 +9,17 @@ struct TasksInteractor: TasksFeatureInterface {
     let analytics: any TasksAnalytics
     let presenter: TasksPresenter
     let view: TasksView
-    let today: CalendarDay
     /// Answers for the picker; nothing else reads input.
     let input: any LineReader
 
     func list(_ query: TaskQuery) async throws {
-        let tasks = try await services.tasks(matching: query, today: today)
+        let tasks = try await services.tasks(matching: query)
         analytics.track(.listed(count: tasks.count))
         try view.render(presenter.list(tasks, query: query))
     }
 
     func count(_ query: TaskQuery) async throws {
-        let count = try await services.countTasks(matching: query, today: today)
+        let count = try await services.countTasks(matching: query)
         analytics.track(.counted(count: count))
         try view.render(presenter.count(count))
     }
@@ -91,7 +90,7 @@ struct TasksInteractor: TasksFeatureInterface {
     }
 
     func dashboard() async throws {
-        let dashboard = try await services.dashboard(today: today)
+        let dashboard = try await services.dashboard()
         analytics.track(
             .dashboardShown(
                 overdue: dashboard.overdueCount,
@@ -164,16 +163,16 @@ extension TasksInteractor {
             var started = query
             started.status = .inProgress
             started.limit = limit
-            tasks = try await services.tasks(matching: started, today: today)
+            tasks = try await services.tasks(matching: started)
         }
         if query.status.includes(.open), tasks.count < limit {
             var waiting = query
             waiting.status = .open
             waiting.limit = limit - tasks.count
-            tasks += try await services.tasks(matching: waiting, today: today)
+            tasks += try await services.tasks(matching: waiting)
         }
         guard tasks.count >= limit else { return (tasks, tasks.count) }
-        return (tasks, try await services.countTasks(matching: query, today: today))
+        return (tasks, try await services.countTasks(matching: query))
     }
 
     /// Done tasks are never offered; a query for open-only or in-progress-only tasks keeps that narrower choice.

@@ -257,7 +257,8 @@ public enum StatusFilter: Sendable, Equatable, CaseIterable {
     public var includesDone: Bool { includes(.done) }
 }
 
-/// A due-date condition. Relative cases are evaluated against the `today` the feature was built with.
+/// A due-date condition. Relative cases are evaluated by the Services against their "today" (see
+/// ``TasksServices/tasks(matching:)``).
 public enum DueFilter: Sendable, Equatable {
     /// Due exactly today.
     case today
@@ -372,10 +373,4 @@ public struct Dashboard: Sendable, Equatable, Codable {
 public enum TaskPick: Sendable, Equatable {
     case chosen(Task)
     case cancelled
-}
-
-/// How the feature writes its results: aligned text for people, or JSON for scripts.
-public enum OutputFormat: Sendable, Equatable {
-    case human
-    case json
 }

@@ -1,80 +1,9 @@
 import Foundation
 import TerminalUI
 
-/// What the view is asked to draw. Every string, column and colour is chosen by the presenter; the view only lays
-/// them out for the terminal (or encodes the JSON payload).
-enum TasksScreen: Sendable {
-    /// Plain lines (confirmations, counts, empty states). An empty array prints nothing.
-    case lines([String])
-    case table(TaskTable)
-    case detail(TaskDetail)
-    case dashboard(DashboardScreen)
-    /// The machine-readable form, printed as pretty JSON.
-    case json(any Encodable & Sendable)
-}
-
-struct TaskTable: Sendable {
-    var columns: [TableColumn]
-    var rows: [[TableCell]]
-
-    var columnTitles: [String] { columns.map(\.title) }
-
-    /// The cells of one column, top to bottom (`nil` if there is no such column).
-    func cells(inColumn title: String) -> [TableCell]? {
-        guard let index = columns.firstIndex(where: { $0.title == title }) else { return nil }
-        return rows.map { $0[index] }
-    }
-}
-
-struct DetailField: Sendable, Equatable {
-    var label: String
-    var value: String
-    var color: TextColor?
-}
-
-struct TaskDetail: Sendable, Equatable {
-    var heading: String
-    var fields: [DetailField]
-    var noteLines: [String]
-
-    func field(_ label: String) -> DetailField? { fields.first { $0.label == label } }
-}
-
-struct DashboardSection: Sendable {
-    var title: String
-    var color: TextColor?
-    var table: TaskTable
-    /// Where to see the rest when the section lists only the first few tasks.
-    var more: String? = nil
-}
-
-struct DashboardScreen: Sendable {
-    var sections: [DashboardSection]
-    var summary: String
-}
-
-/// The kinds of change a confirmation line can report.
-enum Confirmation: Sendable, Equatable {
-    case added
-    case edited(fields: [String])
-    case completed
-    case reopened
-    case started
-    case deleted
-    case moved
-    case noteAppended
-}
-
-/// `{"count": n}`, the JSON form of `count`.
-struct CountPayload: Encodable, Sendable {
-    var count: Int
-}
-
 /// Turns feature models into screens. Pure: no I/O, no clock (relative dates use the `today` it was given).
 struct TasksPresenter: Sendable {
     static let emptyListMessage = "No tasks match. Add one with: stint task add \"title\""
-    /// Titles in one-line messages are cut to this many characters so a confirmation stays on one line.
-    static let quotedTitleLimit = 60
 
     let format: OutputFormat
     let today: CalendarDay
@@ -127,7 +56,7 @@ struct TasksPresenter: Sendable {
 
     func confirmation(_ kind: Confirmation, task: Task) -> TasksScreen {
         if format == .json { return .json(task) }
-        let name = "task \(task.number) \(Self.quoted(task.title))"
+        let name = "task \(task.number) \(DisplayText.quoted(task.title))"
         let line =
             switch kind {
             case .added: "Added \(name) to \(Self.destination(of: task))"
@@ -143,7 +72,7 @@ struct TasksPresenter: Sendable {
     }
 
     func deletionQuestion(for task: Task) -> String {
-        "Delete task \(task.number) \(Self.quoted(task.title))\(Self.loggedTimeSuffix(task))?"
+        "Delete task \(task.number) \(DisplayText.quoted(task.title))\(Self.loggedTimeSuffix(task))?"
     }
 
     /// Deleting a task takes the time logged on it along; saying so avoids a surprise in the next report.
@@ -155,7 +84,7 @@ struct TasksPresenter: Sendable {
     /// JSON mode prints nothing: no item was changed, and a declined prompt only happens with a person watching.
     func deletionDeclined(_ task: Task) -> TasksScreen {
         if format == .json { return .lines([]) }
-        return .lines(["Kept task \(task.number) \(Self.quoted(task.title)); nothing was deleted."])
+        return .lines(["Kept task \(task.number) \(DisplayText.quoted(task.title)); nothing was deleted."])
     }
 
     // MARK: Picker (human text in every format: it only runs with someone at the terminal)
@@ -181,7 +110,7 @@ struct TasksPresenter: Sendable {
     }
 
     func pickerNoMatch(_ words: String) -> TasksScreen {
-        .lines(["No open task matches \(Self.quoted(words)); try other words or a number from the list."])
+        .lines(["No open task matches \(DisplayText.quoted(words)); try other words or a number from the list."])
     }
 
     func pickerNotOffered(_ number: Int) -> TasksScreen {
@@ -211,7 +140,7 @@ struct TasksPresenter: Sendable {
         let rows = tasks.map { task in
             var row: [TableCell] = [
                 TableCell("\(task.number)"),
-                TableCell(Self.singleLine(task.title)),
+                TableCell(DisplayText.singleLine(task.title)),
                 TableCell(Self.location(of: task) ?? ""),
                 dueCell(task),
                 priorityCell(task.priority),
@@ -270,9 +199,11 @@ struct TasksPresenter: Sendable {
         let noteLines =
             task.note.isEmpty
             ? []
-            : task.note.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            : task.note.split(separator: "\n", omittingEmptySubsequences: false).map {
+                DisplayText.singleLine(String($0))
+            }
         return TaskDetail(
-            heading: "Task \(task.number): \(Self.singleLine(task.title))",
+            heading: "Task \(task.number): \(DisplayText.singleLine(task.title))",
             fields: fields,
             noteLines: noteLines
         )
@@ -313,15 +244,7 @@ struct TasksPresenter: Sendable {
 
     /// "2026-03-01 14:05" in the presenter's time zone (minute precision is what people read).
     func timestamp(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        func pad(_ value: Int?, _ width: Int) -> String {
-            let digits = String(value ?? 0)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return "\(pad(parts.year, 4))-\(pad(parts.month, 2))-\(pad(parts.day, 2)) "
-            + "\(pad(parts.hour, 2)):\(pad(parts.minute, 2))"
+        TimestampText.minute(date, in: timeZone)
     }
 
     static func label(of status: TaskStatus) -> String {
@@ -359,13 +282,4 @@ struct TasksPresenter: Sendable {
         location(of: task) ?? "the inbox"
     }
 
-    static func singleLine(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline).joined(separator: " ")
-    }
-
-    static func quoted(_ title: String) -> String {
-        let line = singleLine(title)
-        guard line.count > quotedTitleLimit else { return "\"\(line)\"" }
-        return "\"\(line.prefix(quotedTitleLimit - 1))…\""
-    }
 }

@@ -12,23 +12,28 @@ import TerminalUI
 /// storage) and the feature rethrows them unchanged for the App to present.
 public protocol TasksServices: Sendable {
     /// The tasks that match `query`, filtered, sorted and limited as it asks.
-    /// - Parameters:
-    ///   - query: the filters; relative due filters (`.today`, `.overdue`, `.thisWeek`) are evaluated against `today`.
-    ///   - today: the user's current calendar day, as the feature was built with it.
-    /// - Throws: when the project or list reference cannot be resolved, or reading fails.
-    func tasks(matching query: TaskQuery, today: CalendarDay) async throws -> [Task]
+    ///
+    /// Relative due filters (`.today`, `.overdue`, `.thisWeek`) are evaluated against the implementation's own
+    /// "today" (in the App, the worker's calendar), the same day the host put in the feature's context.
+    /// - Throws: notFound when the project or list reference does not resolve; ambiguous when a list name without a
+    ///   project matches lists of several projects; when reading fails.
+    func tasks(matching query: TaskQuery) async throws -> [Task]
 
     /// How many tasks match `query`, ignoring its `sort` and `limit`.
-    /// - Throws: as ``tasks(matching:today:)``.
-    func countTasks(matching query: TaskQuery, today: CalendarDay) async throws -> Int
+    /// - Throws: as ``tasks(matching:)``.
+    func countTasks(matching query: TaskQuery) async throws -> Int
 
     /// The task a user reference points at, with `loggedSeconds` filled in (list methods leave it nil,
     /// because summing time per row would slow listings down).
     /// - Throws: when no task, or more than one task, matches `reference`.
     func task(reference: String) async throws -> Task
 
-    /// Creates a task and returns it with its id and number assigned.
-    /// - Throws: a validation error (empty or too long title, bad tag, …) or when the project or list does not exist.
+    /// Creates a task and returns it with its id and a number no task has had before.
+    ///
+    /// A list without a project puts the task in that list's project (ambiguous when several projects have a list of
+    /// that name); a list with a project must be one of that project's lists.
+    /// - Throws: a validation error (empty or too long title, bad tag, …); notFound when the project or list does not
+    ///   exist; ambiguous as above.
     func addTask(_ draft: TaskDraft) async throws -> Task
 
     /// Applies `changes` to a task and returns the task as it is afterwards. `changes` is never empty.
@@ -43,29 +48,33 @@ public protocol TasksServices: Sendable {
     /// - Throws: when the reference does not resolve or the task is not done.
     func reopenTask(reference: String) async throws -> Task
 
-    /// Marks a task in progress and returns it.
-    /// - Throws: when the reference does not resolve or the task is done (it must be reopened first).
+    /// Marks an open task in progress and returns it.
+    /// - Throws: when the reference does not resolve, or the task is already in progress or done (it must be
+    ///   reopened first).
     func startTask(reference: String) async throws -> Task
 
     /// Deletes a task and returns it as it was just before deletion.
     /// - Throws: when the reference does not resolve.
     func deleteTask(reference: String) async throws -> Task
 
-    /// Moves a task to a project and optionally one of its lists; both `nil` moves it to the inbox.
+    /// Moves a task to another project and/or list.
     /// - Parameters:
-    ///   - project: the target project reference, or `nil` for no project.
-    ///   - list: a list reference inside `project` (or inside the task's current project when `project` is `nil`).
-    /// - Throws: when the task, project or list does not resolve.
+    ///   - project: the target project reference; the task leaves its list unless `list` names one of the target's.
+    ///   - list: a list reference; inside `project` when one is given, else looked up in the task's current project
+    ///     first and then in every project (the task then moves to that list's project).
+    /// - Throws: invalid input when both are `nil`; notFound when the task, project or list does not resolve;
+    ///   ambiguous when a list name alone matches lists of several other projects.
     func moveTask(reference: String, project: String?, list: String?) async throws -> Task
 
     /// Appends a timestamped line to the task's note and returns the task.
     /// - Throws: when the reference does not resolve, the text is empty, or the note would become too long.
     func appendNote(reference: String, text: String) async throws -> Task
 
-    /// The overdue, due-today and in-progress tasks, and how many tasks are open.
-    /// - Parameter today: the day "overdue" and "due today" are measured against.
+    /// What needs attention on the implementation's "today": the first ten overdue tasks (earliest due first), the
+    /// first ten due today and the first ten in progress (by priority), the full count of each, and how many tasks
+    /// are open or in progress.
     /// - Throws: when reading fails.
-    func dashboard(today: CalendarDay) async throws -> Dashboard
+    func dashboard() async throws -> Dashboard
 }
 
 /// What the feature asks of its host when it needs something it cannot do itself.

@@ -25,14 +25,13 @@ arguments.removeAll { ["--json", "--all", "--done"].contains($0) }
 let timeZone = TimeZone.current
 let today = CalendarDay.from(Date(), in: timeZone)
 let feature = TasksBuilder.build(
-    services: InMemoryTasksServices.sample(today: today, timeZone: timeZone),
-    coordinator: ScriptedTasksCoordinator(),
-    analytics: RecordingTasksAnalytics(),
-    output: StandardOutput(),
-    style: TerminalStyle.detect(),
-    format: json ? .json : .human,
-    today: today,
-    timeZone: timeZone
+    TasksDependencies(
+        services: SampleTasks.services(today: today, timeZone: timeZone),
+        coordinator: ScriptedTasksCoordinator(),
+        analytics: RecordingTasksAnalytics()),
+    context: FeatureContext(
+        output: StandardOutput(), style: TerminalStyle.detect(), format: json ? .json : .human, today: today,
+        timeZone: timeZone)
 )
 
 do {

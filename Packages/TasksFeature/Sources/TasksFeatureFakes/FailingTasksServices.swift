@@ -1,6 +1,5 @@
 import Foundation
 import TasksFeature
-import TerminalUI
 
 /// Services whose every call throws the same error, for checking that the feature reports failures unchanged
 /// and writes nothing when its Services fail.
@@ -11,11 +10,9 @@ public struct FailingTasksServices: TasksServices {
         self.error = error
     }
 
-    public func tasks(matching query: TaskQuery, today: CalendarDay) async throws -> [TasksFeature.Task] {
-        throw error
-    }
+    public func tasks(matching query: TaskQuery) async throws -> [TasksFeature.Task] { throw error }
 
-    public func countTasks(matching query: TaskQuery, today: CalendarDay) async throws -> Int { throw error }
+    public func countTasks(matching query: TaskQuery) async throws -> Int { throw error }
 
     public func task(reference: String) async throws -> TasksFeature.Task { throw error }
 
@@ -37,5 +34,5 @@ public struct FailingTasksServices: TasksServices {
 
     public func appendNote(reference: String, text: String) async throws -> TasksFeature.Task { throw error }
 
-    public func dashboard(today: CalendarDay) async throws -> Dashboard { throw error }
+    public func dashboard() async throws -> Dashboard { throw error }
 }

@@ -23,7 +23,7 @@ public enum SampleTasks {
             list: String? = nil, note: String = "", created: Int, updated: Int? = nil, completed: Int? = nil
         ) -> TasksFeature.Task {
             TasksFeature.Task(
-                id: InMemoryTasksServices.identifier(for: number),
+                id: identifier(for: number),
                 number: number,
                 title: title,
                 note: note,
@@ -80,11 +80,33 @@ public enum SampleTasks {
     /// Time logged on a few sample tasks, by task id, so `show` has every Logged variant to display: within the
     /// estimate (1), well over it (9), nothing yet (11) and no estimate to compare with (10). The rest are unknown.
     public static let loggedSeconds: [String: Int] = [
-        InMemoryTasksServices.identifier(for: 1): 130 * 60,
-        InMemoryTasksServices.identifier(for: 9): 100 * 60,
-        InMemoryTasksServices.identifier(for: 10): 25 * 60,
-        InMemoryTasksServices.identifier(for: 11): 0,
+        identifier(for: 1): 130 * 60,
+        identifier(for: 9): 100 * 60,
+        identifier(for: 10): 25 * 60,
+        identifier(for: 11): 0,
     ]
+
+    /// ``InMemoryTasksServices`` holding the sample tasks around `today`, with the clock at noon of that day.
+    public static func services(today: CalendarDay, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current)
+        -> InMemoryTasksServices
+    {
+        InMemoryTasksServices(
+            tasks: make(today: today, timeZone: timeZone), projects: projects,
+            now: date(today, hour: 12, in: timeZone), timeZone: timeZone, loggedSeconds: loggedSeconds)
+    }
+
+    /// A stable UUID-shaped id for a task number whose first characters differ from task to task, so fake data is
+    /// reproducible and short prefixes are unique (the fake gives new tasks these ids too).
+    public static func identifier(for number: Int) -> String {
+        func hex(_ value: UInt64, _ digits: Int) -> String {
+            let text = String(value, radix: 16)
+            return String(repeating: "0", count: max(0, digits - text.count)) + text
+        }
+        let bits = UInt64(truncatingIfNeeded: number)
+        let mixed = bits &* 0x9E37_79B9_7F4A_7C15
+        return "\(hex(mixed >> 32, 8))-\(hex((mixed >> 16) & 0xFFFF, 4))-4\(hex(mixed & 0xFFF, 3))-"
+            + "8\(hex(bits & 0xFFF, 3))-\(hex(bits & 0xFFFF_FFFF_FFFF, 12))"
+    }
 
     /// `hour`:00 on `day` in `timeZone`.
     public static func date(_ day: CalendarDay, hour: Int, in timeZone: TimeZone) -> Date {
@@ -92,17 +114,5 @@ public enum SampleTasks {
         calendar.timeZone = timeZone
         let components = DateComponents(year: day.year, month: day.month, day: day.day, hour: hour)
         return calendar.date(from: components) ?? Date(timeIntervalSince1970: 0)
-    }
-
-    /// "YYYY-MM-DD HH:MM", as note lines are stamped.
-    static func stamp(_ date: Date, in timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        func pad(_ value: Int?) -> String {
-            let text = String(value ?? 0)
-            return text.count < 2 ? "0" + text : text
-        }
-        return "\(parts.year ?? 0)-\(pad(parts.month))-\(pad(parts.day)) \(pad(parts.hour)):\(pad(parts.minute))"
     }
 }

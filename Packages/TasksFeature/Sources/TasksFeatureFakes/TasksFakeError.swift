@@ -5,9 +5,9 @@ import Foundation
 public enum TasksFakeError: Error, Sendable, Equatable, LocalizedError, CustomStringConvertible {
     /// Nothing matches the reference. `kind` is "task", "project" or "list".
     case notFound(kind: String, reference: String)
-    /// A UUID prefix matches several tasks (their numbers, ascending).
-    case ambiguous(reference: String, candidates: [Int])
-    /// The request breaks a rule (empty title, already done, …).
+    /// The reference matches several items: task numbers, or lists as "Backlog (Work)".
+    case ambiguous(kind: String, reference: String, candidates: [String])
+    /// The request breaks a rule (empty title, already done, nowhere to move, …).
     case invalid(String)
     /// The whole store is out of reach (what `FailingTasksServices` throws by default).
     case unavailable
@@ -16,9 +16,8 @@ public enum TasksFakeError: Error, Sendable, Equatable, LocalizedError, CustomSt
         switch self {
         case .notFound(let kind, let reference):
             "no \(kind) matches '\(reference)'"
-        case .ambiguous(let reference, let candidates):
-            "'\(reference)' matches several tasks: "
-                + candidates.map(String.init).joined(separator: ", ") + "; use more characters or the number"
+        case .ambiguous(let kind, let reference, let candidates):
+            "'\(reference)' matches several \(kind)s: " + candidates.joined(separator: ", ")
         case .invalid(let message):
             message
         case .unavailable:

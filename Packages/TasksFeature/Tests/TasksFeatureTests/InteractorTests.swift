@@ -144,14 +144,19 @@ struct InteractorTests {
         let harness = Harness()
 
         try await harness.feature.move("8", project: "work", list: "backlog")
-        try await harness.feature.move("8", project: nil, list: nil)
+        try await harness.feature.move("8", project: "home", list: nil)
 
         #expect(
             harness.output.lines == [
                 #"Moved task 8 "Read "Designing Data-Intensive Applications" ch. 5" to Work/Backlog"#,
-                #"Moved task 8 "Read "Designing Data-Intensive Applications" ch. 5" to the inbox"#,
+                #"Moved task 8 "Read "Designing Data-Intensive Applications" ch. 5" to Home"#,
             ])
         #expect(harness.analytics.events == [.moved, .moved])
+        // Where to is the Services' rule; their error reaches the caller unchanged and nothing is printed.
+        await #expect(throws: TasksFakeError.invalid("say where to move the task")) {
+            try await harness.feature.move("8", project: nil, list: nil)
+        }
+        #expect(harness.output.lines.count == 2)
     }
 
     @Test func noteIsAppendedAndConfirmed() async throws {
@@ -265,7 +270,7 @@ struct InteractorTests {
         let harness = Harness(services: InMemoryTasksServices(tasks: [first, twin], now: Fixture.noon))
         let prefix = String(first.id.prefix(4))
 
-        await #expect(throws: TasksFakeError.ambiguous(reference: prefix, candidates: [1, 2])) {
+        await #expect(throws: TasksFakeError.ambiguous(kind: "task", reference: prefix, candidates: ["1", "2"])) {
             try await harness.feature.show(prefix)
         }
     }

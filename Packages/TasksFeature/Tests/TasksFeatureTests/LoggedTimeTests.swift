@@ -124,7 +124,7 @@ struct LoggedTimeTests {
         #expect(try await services.task(reference: "1").loggedSeconds == 90 * 60)
         #expect(try await services.task(reference: "2").loggedSeconds == nil)
         #expect(
-            try await services.tasks(matching: TaskQuery(), today: Fixture.today).allSatisfy { $0.loggedSeconds == nil }
+            try await services.tasks(matching: TaskQuery()).allSatisfy { $0.loggedSeconds == nil }
         )
         await #expect(throws: TasksFakeError.notFound(kind: "task", reference: "7")) {
             try await services.setLogged(60, forTask: "7")

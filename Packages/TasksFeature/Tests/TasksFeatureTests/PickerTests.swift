@@ -17,8 +17,8 @@ private struct PickerHarness {
     ) {
         reader = ScriptedLineReader(answers)
         feature = TasksBuilder.build(
-            services: services, coordinator: ScriptedTasksCoordinator(), analytics: analytics, output: output,
-            style: .plain, format: format, today: Fixture.today, timeZone: Fixture.utc, input: reader)
+            TasksDependencies(services: services, coordinator: ScriptedTasksCoordinator(), analytics: analytics),
+            context: Fixture.context(output: output, format: format, input: reader))
     }
 
     /// The numbers in the # column of every table printed, one array per table, in order.

@@ -27,7 +27,7 @@ enum Fixture {
         note: String = ""
     ) -> FeatureTask {
         FeatureTask(
-            id: InMemoryTasksServices.identifier(for: number),
+            id: SampleTasks.identifier(for: number),
             number: number,
             title: title,
             note: note,
@@ -45,7 +45,15 @@ enum Fixture {
     }
 
     static func sampleServices() -> InMemoryTasksServices {
-        InMemoryTasksServices.sample(today: today, timeZone: utc)
+        SampleTasks.services(today: today, timeZone: utc)
+    }
+
+    /// The context every test builds the feature with: today, UTC, and no real standard input.
+    static func context(
+        output: any TextOutput, format: OutputFormat = .human, style: TerminalStyle = .plain,
+        input: any LineReader = ScriptedLineReader()
+    ) -> FeatureContext {
+        FeatureContext(output: output, style: style, format: format, today: today, timeZone: utc, input: input)
     }
 
     static func presenter(_ format: OutputFormat = .human) -> TasksPresenter {
@@ -68,15 +76,8 @@ struct Harness {
     ) {
         self.coordinator = coordinator
         feature = TasksBuilder.build(
-            services: services,
-            coordinator: coordinator,
-            analytics: analytics,
-            output: output,
-            style: style,
-            format: format,
-            today: Fixture.today,
-            timeZone: Fixture.utc
-        )
+            TasksDependencies(services: services, coordinator: coordinator, analytics: analytics),
+            context: Fixture.context(output: output, format: format, style: style))
     }
 
     /// The JSON written so far, parsed.

@@ -23,7 +23,7 @@ struct ViewTests {
         for key in ["due", "estimate_seconds", "project_name", "list_name", "completed_at", "logged_seconds"] {
             #expect(object[key] is NSNull, "\(key) should be null")
         }
-        #expect(object["id"] as? String == InMemoryTasksServices.identifier(for: 1))
+        #expect(object["id"] as? String == SampleTasks.identifier(for: 1))
         #expect(object["priority"] as? String == "none")
         #expect(object["tags"] as? [String] == [])
         #expect(object["created_at"] as? String == "2026-03-04T12:00:00Z")

@@ -7,7 +7,7 @@ import TerminalUI
 ///
 /// A `timer` argument is a timer reference as ``TimersServices`` describes it; `nil` lets the Services pick the
 /// running (or, for `resume`, the most recently paused) timer. Every method rethrows Services and coordinator errors
-/// unchanged; `start`, `log`, `entries` and `editEntry` also throw ``TimersFeatureError``.
+/// unchanged; `start`, `log` and `editEntry` also throw ``TimersFeatureError``.
 public protocol TimersFeatureInterface: Sendable {
     /// Starts a timer, pausing the running one. With neither task nor project, asks the coordinator to choose a
     /// task; throws ``TimersFeatureError/taskRequired`` when it cannot ask, prints "No timer started." when the user
@@ -31,8 +31,8 @@ public protocol TimersFeatureInterface: Sendable {
     /// Records time worked without a timer. With neither task nor project, asks the coordinator like `start`
     /// (``TimersFeatureError/logTargetRequired`` when it cannot ask).
     func log(_ request: LogRequest) async throws
-    /// Lists entries with a total line. Throws ``TimersFeatureError/emptyRange(since:until:)`` when `since` is after
-    /// `until`.
+    /// Lists entries with a total line. A query that names no day, task or project and is not `all` lists today's
+    /// entries (see ``EntryQuery``); a range whose first day is after its last is the Services' error.
     func entries(_ query: EntryQuery) async throws
     /// Changes some fields of an entry. Throws ``TimersFeatureError/nothingToEdit(reference:)`` for an empty edit.
     func editEntry(_ reference: String, changes: EntryChanges) async throws
@@ -40,36 +40,42 @@ public protocol TimersFeatureInterface: Sendable {
     func deleteEntry(_ reference: String) async throws
 }
 
+/// What the Timers feature needs from its host besides the ``FeatureContext``: the implementations of its three
+/// boundary protocols.
+public struct TimersDependencies: Sendable {
+    /// Runs timers and records time (the App's adapter, or a fake).
+    public var services: any TimersServices
+    /// Asks the user to choose a task or confirm a deletion.
+    public var coordinator: any TimersCoordinator
+    /// Receives usage events.
+    public var analytics: any TimersAnalytics
+
+    public init(services: any TimersServices, coordinator: any TimersCoordinator, analytics: any TimersAnalytics) {
+        self.services = services
+        self.coordinator = coordinator
+        self.analytics = analytics
+    }
+}
+
 /// Assembles the Timers feature. This is the only public way to obtain a ``TimersFeatureInterface``; the interactor,
 /// presenter and view behind it are internal so the host depends on nothing but the protocols.
 public enum TimersBuilder {
     /// Builds the feature for one command.
     /// - Parameters:
-    ///   - services: runs timers and records time (the App's adapter, or a fake).
-    ///   - coordinator: asks the user to choose a task or confirm a deletion.
-    ///   - analytics: receives usage events.
-    ///   - output: where results are written (stdout in the App, `CapturedOutput` in tests).
-    ///   - style: whether to colour and how wide to fit tables.
-    ///   - format: human text or JSON.
-    ///   - today: the user's calendar day, so times today read "09:15" and older ones carry their day
-    ///     (the feature never reads the clock).
-    ///   - timeZone: the zone times of day and entry dates are shown in.
-    public static func build(
-        services: any TimersServices,
-        coordinator: any TimersCoordinator,
-        analytics: any TimersAnalytics,
-        output: any TextOutput,
-        style: TerminalStyle,
-        format: OutputFormat,
-        today: CalendarDay,
-        timeZone: TimeZone
-    ) -> any TimersFeatureInterface {
+    ///   - dependencies: the Services, Coordinator and Analytics implementations.
+    ///   - context: output, style and format; `today` (the default day of `entries`, and so times today read
+    ///     "09:15" while older ones carry their day; the feature never reads the clock) and the time zone times of
+    ///     day and entry dates are shown in. The feature reads no input.
+    public static func build(_ dependencies: TimersDependencies, context: FeatureContext)
+        -> any TimersFeatureInterface
+    {
         TimersInteractor(
-            services: services,
-            coordinator: coordinator,
-            analytics: analytics,
-            presenter: TimersPresenter(format: format, today: today, timeZone: timeZone),
-            view: TimersView(output: output, style: style)
+            services: dependencies.services,
+            coordinator: dependencies.coordinator,
+            analytics: dependencies.analytics,
+            presenter: TimersPresenter(format: context.format, today: context.today, timeZone: context.timeZone),
+            view: TimersView(output: context.output, style: context.style),
+            today: context.today
         )
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import TerminalUI
 
 /// Mistakes in what the user asked the feature to do, detected before (or instead of) any Services call.
 ///
@@ -11,8 +10,6 @@ public enum TimersFeatureError: Error, Sendable, Equatable, LocalizedError, Cust
     case logTargetRequired
     /// `editEntry` was called with changes that would not alter anything.
     case nothingToEdit(reference: String)
-    /// `entries` was asked for a range whose first day is after its last, which can match nothing.
-    case emptyRange(since: CalendarDay, until: CalendarDay)
 
     public var description: String {
         switch self {
@@ -23,8 +20,6 @@ public enum TimersFeatureError: Error, Sendable, Equatable, LocalizedError, Cust
         case .nothingToEdit(let reference):
             "nothing to change for entry \(reference): pass --start, --duration, --note, --billable, --tag, --task "
                 + "or --project"
-        case .emptyRange(let since, let until):
-            "--since \(since.iso) is after --until \(until.iso): no entry can match"
         }
     }
 

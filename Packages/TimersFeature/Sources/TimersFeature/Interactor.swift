@@ -10,6 +10,8 @@ struct TimersInteractor: TimersFeatureInterface {
     let analytics: any TimersAnalytics
     let presenter: TimersPresenter
     let view: TimersView
+    /// The default day of `entries`.
+    let today: CalendarDay
 
     // MARK: Timers
 
@@ -104,9 +106,9 @@ struct TimersInteractor: TimersFeatureInterface {
     }
 
     func entries(_ query: EntryQuery) async throws {
-        if let since = query.since, let until = query.until, since > until {
-            throw TimersFeatureError.emptyRange(since: since, until: until)
-        }
+        var query = query
+        // A bare `entries` shows today; a day, a task or a project (or `all`) widens it to what they say.
+        if query.usesDefaultRange { query.since = today }
         let entries = try await services.entries(matching: query)
         analytics.track(.entriesListed(count: entries.count))
         try view.render(presenter.entries(entries))

@@ -304,8 +304,13 @@ public struct LogRequest: Sendable, Equatable {
     }
 }
 
-/// Which entries `stint entries list` shows. Days are inclusive and compared with the day an entry starts on in
-/// the user's time zone; `nil` leaves that side open. Project and task are references resolved by the Services.
+/// Which entries `stint entries list` shows. Days are inclusive, in the user's time zone, and an entry is included
+/// when any of its time lies inside them (one that runs past midnight belongs to both days); `nil` leaves that side
+/// open. Project and task are references resolved by the Services; a project includes the time on its tasks.
+///
+/// The feature applies one default before asking the Services: a query that names no day, task or project and is
+/// not `all` means today (`since` becomes the feature's today). The Services never see `all`; they treat missing
+/// days as open.
 public struct EntryQuery: Sendable, Equatable {
     public var since: CalendarDay?
     public var until: CalendarDay?
@@ -313,16 +318,24 @@ public struct EntryQuery: Sendable, Equatable {
     public var task: String?
     /// At most this many entries, the most recent ones; `nil` for all.
     public var limit: Int?
+    /// Every entry whatever its day: turns the "today" default off (`--all`).
+    public var all: Bool
 
     public init(
         since: CalendarDay? = nil, until: CalendarDay? = nil, project: String? = nil, task: String? = nil,
-        limit: Int? = nil
+        limit: Int? = nil, all: Bool = false
     ) {
         self.since = since
         self.until = until
         self.project = project
         self.task = task
         self.limit = limit
+        self.all = all
+    }
+
+    /// True when nothing narrows the query, so the feature shows today's entries.
+    public var usesDefaultRange: Bool {
+        since == nil && until == nil && project == nil && task == nil && !all
     }
 }
 
@@ -387,12 +400,6 @@ public enum TaskChoice: Sendable, Equatable {
     case cancelled
     /// Nobody can be asked (stdin or stdout is not a terminal).
     case unavailable
-}
-
-/// How the feature writes its results: aligned text for people, or JSON for scripts.
-public enum OutputFormat: Sendable, Equatable {
-    case human
-    case json
 }
 
 /// Time logged today and this week (Monday to Sunday), for the dashboard. A running timer is not in these sums

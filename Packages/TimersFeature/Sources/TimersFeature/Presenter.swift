@@ -1,102 +1,12 @@
 import Foundation
 import TerminalUI
 
-/// What the view is asked to draw. Every string, column and colour is chosen by the presenter; the view only lays
-/// them out for the terminal (or encodes the JSON payload).
-enum TimersScreen: Sendable {
-    /// Plain lines (confirmations, empty states). An empty array prints nothing.
-    case lines([String])
-    case table(TimerTable)
-    case detail(TimerDetail)
-    /// The machine-readable form, printed as pretty JSON.
-    case json(any Encodable & Sendable)
-}
-
-struct TimerTable: Sendable {
-    var columns: [TableColumn]
-    var rows: [[TableCell]]
-    /// A last row drawn in the same columns, such as the entries' total.
-    var totalRow: [TableCell]? = nil
-
-    var columnTitles: [String] { columns.map(\.title) }
-
-    /// The cells of one column, top to bottom, without the total row (`nil` if there is no such column).
-    func cells(inColumn title: String) -> [TableCell]? {
-        guard let index = columns.firstIndex(where: { $0.title == title }) else { return nil }
-        return rows.map { $0[index] }
-    }
-
-    /// The total row's cell in one column (`nil` if there is no such column or no total row).
-    func total(inColumn title: String) -> TableCell? {
-        guard let index = columns.firstIndex(where: { $0.title == title }), let totalRow else { return nil }
-        return totalRow[index]
-    }
-}
-
-struct DetailField: Sendable, Equatable {
-    var label: String
-    var value: String
-    var color: TextColor?
-}
-
-struct TimerDetail: Sendable, Equatable {
-    var heading: String
-    var fields: [DetailField]
-    /// Lines after the fields (hints about other timers).
-    var footer: [String]
-
-    func field(_ label: String) -> DetailField? { fields.first { $0.label == label } }
-}
-
-/// The JSON form of `status`: the running timer (or `null`) and the paused ones.
-struct StatusPayload: Encodable, Sendable {
-    var running: Timer?
-    var paused: [Timer]
-
-    enum CodingKeys: String, CodingKey {
-        case running, paused
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(running, forKey: .running)
-        try container.encode(paused, forKey: .paused)
-    }
-}
-
-/// The JSON form of `overview`.
-struct OverviewPayload: Encodable, Sendable {
-    var running: Timer?
-    var pausedCount: Int
-    var todaySeconds: Int
-    var weekSeconds: Int
-
-    enum CodingKeys: String, CodingKey {
-        case running
-        case pausedCount = "paused_count"
-        case todaySeconds = "today_seconds"
-        case weekSeconds = "week_seconds"
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(running, forKey: .running)
-        try container.encode(pausedCount, forKey: .pausedCount)
-        try container.encode(todaySeconds, forKey: .todaySeconds)
-        try container.encode(weekSeconds, forKey: .weekSeconds)
-    }
-}
-
 /// Turns feature models into screens. Pure: no I/O, no clock (times are placed relative to the `today` it was
 /// given, in its time zone).
 struct TimersPresenter: Sendable {
     static let noTimersMessage = "No timers. Start one with: stint timer start TASK"
     static let noEntriesMessage =
         "No time entries match. Log time with: stint log 30m TASK, or time it with: stint timer start TASK"
-    /// Titles in one-line messages are cut to this many characters so a confirmation stays on one line.
-    static let quotedTitleLimit = 60
-    /// How many characters of an id lists and messages show; users type them back as references.
-    static let shortIDLength = 8
 
     let format: OutputFormat
     let today: CalendarDay
@@ -126,7 +36,7 @@ struct TimersPresenter: Sendable {
         let entry = result.entry
         return .lines([
             "Stopped timer on \(Self.target(of: entry)): logged \(DurationText.format(seconds: entry.durationSeconds)) "
-                + "(entry \(Self.shortID(entry.id)))"
+                + "(entry \(DisplayText.shortID(entry.id)))"
         ])
     }
 
@@ -214,13 +124,13 @@ struct TimersPresenter: Sendable {
         ]
         let rows = timers.map { timer -> [TableCell] in
             [
-                TableCell(Self.shortID(timer.id)),
+                TableCell(DisplayText.shortID(timer.id)),
                 TableCell(Self.taskCell(number: timer.taskNumber, title: timer.taskTitle)),
                 TableCell(timer.projectName ?? ""),
                 TableCell(timer.state.rawValue, color: Self.color(of: timer.state)),
                 TableCell(DurationText.format(seconds: timer.elapsedSeconds)),
                 TableCell(when(timer.startedAt)),
-                TableCell(Self.singleLine(timer.note)),
+                TableCell(DisplayText.singleLine(timer.note)),
             ]
         }
         return .table(TimerTable(columns: columns, rows: rows))
@@ -232,7 +142,7 @@ struct TimersPresenter: Sendable {
         if format == .json { return .json(entry) }
         return .lines([
             "Logged \(DurationText.format(seconds: entry.durationSeconds)) on \(Self.target(of: entry)) "
-                + "on \(span(of: entry)) (entry \(Self.shortID(entry.id)))"
+                + "on \(span(of: entry)) (entry \(DisplayText.shortID(entry.id)))"
         ])
     }
 
@@ -254,13 +164,13 @@ struct TimersPresenter: Sendable {
         ]
         let rows = entries.map { entry -> [TableCell] in
             [
-                TableCell(Self.shortID(entry.id)),
+                TableCell(DisplayText.shortID(entry.id)),
                 TableCell(day(of: entry.start).iso),
                 TableCell(timeRange(of: entry)),
                 TableCell(DurationText.format(seconds: entry.durationSeconds)),
                 TableCell(Self.taskCell(number: entry.taskNumber, title: entry.taskTitle)),
                 TableCell(entry.projectName ?? ""),
-                TableCell(Self.singleLine(entry.note)),
+                TableCell(DisplayText.singleLine(entry.note)),
                 TableCell(entry.tags.joined(separator: ", ")),
                 entry.billable ? TableCell("$", color: .green) : TableCell(""),
             ]
@@ -275,22 +185,22 @@ struct TimersPresenter: Sendable {
 
     func entryEdited(_ entry: TimeEntry, fields: [String]) -> TimersScreen {
         if format == .json { return .json(entry) }
-        return .lines(["Updated entry \(Self.shortID(entry.id)): \(fields.joined(separator: ", "))"])
+        return .lines(["Updated entry \(DisplayText.shortID(entry.id)): \(fields.joined(separator: ", "))"])
     }
 
     func deletionQuestion(for entry: TimeEntry) -> String {
-        "Delete entry \(Self.shortID(entry.id)): \(summary(of: entry))?"
+        "Delete entry \(DisplayText.shortID(entry.id)): \(summary(of: entry))?"
     }
 
     /// JSON mode prints nothing: no entry was changed, and a declined prompt only happens with a person watching.
     func deletionDeclined(_ entry: TimeEntry) -> TimersScreen {
         if format == .json { return .lines([]) }
-        return .lines(["Kept entry \(Self.shortID(entry.id)); nothing was deleted."])
+        return .lines(["Kept entry \(DisplayText.shortID(entry.id)); nothing was deleted."])
     }
 
     func entryDeleted(_ entry: TimeEntry) -> TimersScreen {
         if format == .json { return .json(entry) }
-        return .lines(["Deleted entry \(Self.shortID(entry.id)): \(summary(of: entry))"])
+        return .lines(["Deleted entry \(DisplayText.shortID(entry.id)): \(summary(of: entry))"])
     }
 
     // MARK: Pieces
@@ -308,7 +218,7 @@ struct TimersPresenter: Sendable {
             fields.append(DetailField(label: "Resumed", value: when(timer.lastStartedAt)))
         }
         if !timer.note.isEmpty {
-            fields.append(DetailField(label: "Note", value: Self.singleLine(timer.note)))
+            fields.append(DetailField(label: "Note", value: DisplayText.singleLine(timer.note)))
         }
         fields.append(DetailField(label: "Billable", value: timer.billable ? "yes" : "no"))
         let spent = (timer.loggedSeconds ?? 0) + timer.elapsedSeconds
@@ -330,7 +240,7 @@ struct TimersPresenter: Sendable {
                         + "before this timer)"
                 ))
         }
-        fields.append(DetailField(label: "Timer", value: Self.shortID(timer.id)))
+        fields.append(DetailField(label: "Timer", value: DisplayText.shortID(timer.id)))
         let footer =
             switch pausedCount {
             case 0: [String]()
@@ -372,14 +282,7 @@ struct TimersPresenter: Sendable {
 
     /// "HH:MM" in the presenter's time zone.
     func timeOfDay(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        func pad(_ value: Int?) -> String {
-            let digits = String(value ?? 0)
-            return digits.count < 2 ? "0" + digits : digits
-        }
-        return "\(pad(parts.hour)):\(pad(parts.minute))"
+        TimestampText.timeOfDay(date, in: timeZone)
     }
 
     static func color(of state: TimerState) -> TextColor? {
@@ -401,8 +304,8 @@ struct TimersPresenter: Sendable {
     static func target(number: Int?, title: String?, project: String?, withProject: Bool) -> String {
         let task: String? =
             switch (number, title) {
-            case (let number?, let title?): "\(number) \(quoted(title))"
-            case (nil, let title?): quoted(title)
+            case (let number?, let title?): "\(number) \(DisplayText.quoted(title))"
+            case (nil, let title?): DisplayText.quoted(title)
             case (let number?, nil): "task \(number)"
             case (nil, nil): nil
             }
@@ -413,20 +316,7 @@ struct TimersPresenter: Sendable {
 
     /// "12 Write report" in a table's Task column; empty for a project timer.
     static func taskCell(number: Int?, title: String?) -> String {
-        [number.map(String.init), title.map(singleLine)].compactMap { $0 }.joined(separator: " ")
+        [number.map(String.init), title.map(DisplayText.singleLine)].compactMap { $0 }.joined(separator: " ")
     }
 
-    static func shortID(_ id: String) -> String {
-        String(id.lowercased().prefix(shortIDLength))
-    }
-
-    static func singleLine(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline).joined(separator: " ")
-    }
-
-    static func quoted(_ title: String) -> String {
-        let line = singleLine(title)
-        guard line.count > quotedTitleLimit else { return "\"\(line)\"" }
-        return "\"\(line.prefix(quotedTitleLimit - 1))…\""
-    }
 }

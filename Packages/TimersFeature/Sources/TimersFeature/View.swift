@@ -29,11 +29,7 @@ struct TimersView: Sendable {
 
     private func render(_ detail: TimerDetail) -> String {
         var lines = [style.paint(detail.heading, .bold)]
-        let labelWidth = detail.fields.map { DisplayWidth.of($0.label) }.max() ?? 0
-        for field in detail.fields {
-            let padding = String(repeating: " ", count: labelWidth - DisplayWidth.of(field.label))
-            lines.append("  \(style.paint(field.label, .dim))\(padding)  \(style.paint(field.value, field.color))")
-        }
+        lines += DetailField.lines(detail.fields, style: style)
         if !detail.footer.isEmpty {
             lines.append("")
             lines += detail.footer.map { style.paint($0, .dim) }

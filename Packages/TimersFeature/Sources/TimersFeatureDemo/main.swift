@@ -25,14 +25,13 @@ arguments.removeAll { $0 == "--json" }
 let timeZone = TimeZone.current
 let today = CalendarDay.from(Date(), in: timeZone)
 let feature = TimersBuilder.build(
-    services: InMemoryTimersServices.sample(timeZone: timeZone, clock: { Date() }),
-    coordinator: ScriptedTimersCoordinator(),
-    analytics: RecordingTimersAnalytics(),
-    output: StandardOutput(),
-    style: TerminalStyle.detect(),
-    format: json ? .json : .human,
-    today: today,
-    timeZone: timeZone
+    TimersDependencies(
+        services: SampleTimers.services(timeZone: timeZone, clock: { Date() }),
+        coordinator: ScriptedTimersCoordinator(),
+        analytics: RecordingTimersAnalytics()),
+    context: FeatureContext(
+        output: StandardOutput(), style: TerminalStyle.detect(), format: json ? .json : .human, today: today,
+        timeZone: timeZone)
 )
 
 do {

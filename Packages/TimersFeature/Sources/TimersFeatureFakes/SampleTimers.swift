@@ -21,7 +21,20 @@ public enum SampleTimers {
 
     /// The id of sample task `number` (task ids and timer or entry ids never share a prefix).
     public static func taskID(_ number: Int) -> String {
-        InMemoryTimersServices.identifier(for: number)
+        identifier(for: number)
+    }
+
+    /// A stable, well-spread UUID-shaped id for a serial number, so fake data is reproducible and prefixes differ
+    /// (the fake numbers the timers and entries it makes from 10,001 on).
+    public static func identifier(for serial: Int) -> String {
+        let bits = UInt64(truncatingIfNeeded: serial)
+        let mixed = bits &* 0x9E37_79B9_7F4A_7C15
+        func hex(_ value: UInt64, _ digits: Int) -> String {
+            let text = String(value, radix: 16)
+            return String(repeating: "0", count: max(0, digits - text.count)) + text
+        }
+        return "\(hex(mixed >> 32, 8))-\(hex((mixed >> 16) & 0xFFFF, 4))-4\(hex(mixed & 0xFFF, 3))-"
+            + "8\(hex(bits & 0xFFF, 3))-\(hex(bits & 0xFFFF_FFFF_FFFF, 12))"
     }
 
     public static func timers(now: Date) -> [TimersFeature.Timer] {
@@ -63,6 +76,16 @@ public enum SampleTimers {
         ]
     }
 
+    /// ``InMemoryTimersServices`` holding the sample data, placed around the clock's current instant.
+    public static func services(
+        timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current, clock: @escaping @Sendable () -> Date
+    ) -> InMemoryTimersServices {
+        let now = clock()
+        return InMemoryTimersServices(
+            tasks: tasks, projects: projects, timers: timers(now: now), entries: entries(now: now, timeZone: timeZone),
+            timeZone: timeZone, clock: clock)
+    }
+
     /// `hour`:`minute` on `day` in `timeZone`.
     public static func date(_ day: CalendarDay, hour: Int, minute: Int = 0, in timeZone: TimeZone) -> Date {
         var calendar = Calendar(identifier: .gregorian)
@@ -89,7 +112,7 @@ public enum SampleTimers {
     ) -> TimersFeature.Timer {
         let task = sampleTask(number)
         return TimersFeature.Timer(
-            id: InMemoryTimersServices.identifier(for: serial),
+            id: identifier(for: serial),
             taskNumber: task?.number,
             taskTitle: task?.title,
             projectName: task?.projectName ?? project,
@@ -110,7 +133,7 @@ public enum SampleTimers {
     ) -> TimeEntry {
         let task = sampleTask(number)
         return TimeEntry(
-            id: InMemoryTimersServices.identifier(for: serial),
+            id: identifier(for: serial),
             taskNumber: task?.number,
             taskTitle: task?.title,
             projectName: task?.projectName ?? project,

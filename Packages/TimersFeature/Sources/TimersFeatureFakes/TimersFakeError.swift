@@ -6,15 +6,12 @@ public enum TimersFakeError: Error, Sendable, Equatable, LocalizedError, CustomS
     /// Nothing matches the reference. `kind` is "timer", "task", "project" or "entry".
     case notFound(kind: String, reference: String)
     /// A prefix matches several items: task numbers, or the short ids of timers or entries, ascending.
-    case ambiguous(reference: String, candidates: [String])
-    /// The request breaks a rule (a time in the future, too long, nothing to record, …).
+    case ambiguous(kind: String, reference: String, candidates: [String])
+    /// The request breaks a rule (a time in the future or out of order, a length out of range, …).
     case invalid(String)
-    /// The request clashes with the current state (the timer is already running).
+    /// The request clashes with the current state: nothing running or paused to act on, several paused and none
+    /// named, the timer already running, more than 24 hours without force.
     case conflict(String)
-    /// A command that defaults to the running timer found none.
-    case nothingRunning
-    /// `resume` without a reference found no paused timer.
-    case nothingPaused
     /// The whole store is out of reach (what `FailingTimersServices` throws by default).
     case unavailable
 
@@ -22,14 +19,10 @@ public enum TimersFakeError: Error, Sendable, Equatable, LocalizedError, CustomS
         switch self {
         case .notFound(let kind, let reference):
             "no \(kind) matches '\(reference)'"
-        case .ambiguous(let reference, let candidates):
-            "'\(reference)' matches several: " + candidates.joined(separator: ", ") + "; use more characters"
+        case .ambiguous(let kind, let reference, let candidates):
+            "'\(reference)' matches several \(kind)s: " + candidates.joined(separator: ", ")
         case .invalid(let message), .conflict(let message):
             message
-        case .nothingRunning:
-            "no timer is running; start one with: stint timer start TASK"
-        case .nothingPaused:
-            "no timer is paused"
         case .unavailable:
             "the timer store is unavailable"
         }

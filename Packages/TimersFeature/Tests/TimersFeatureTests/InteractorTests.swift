@@ -180,7 +180,7 @@ struct InteractorTests {
                 "  Note      numbers section",
                 "  Billable  yes",
                 "  Estimate  5h 45m of 8h (2h 15m left)",
-                "  Timer     \(InMemoryTimersServices.identifier(for: 101).short)",
+                "  Timer     \(SampleTimers.identifier(for: 101).short)",
                 "",
                 "Also 2 paused timers: stint timer list",
             ])
@@ -229,7 +229,7 @@ struct InteractorTests {
         #expect(
             rows.map { $0.split(separator: " ").first.map(String.init) }
                 == [101, 102, 103].map {
-                    InMemoryTimersServices.identifier(for: $0).short
+                    SampleTimers.identifier(for: $0).short
                 })
         #expect(harness.analytics.events == [.listed(count: 3)])
     }
@@ -300,17 +300,31 @@ struct InteractorTests {
         #expect(harness.analytics.events == [.entriesListed(count: 3)])
     }
 
-    @Test func entriesWithAnEmptyRangeAreAFeatureError() async throws {
-        let harness = Harness(services: FailingTimersServices())
-        let since = Fixture.today
-        let until = Fixture.today.adding(days: -1)
+    @Test func aBareEntriesQueryMeansTodayUnlessSomethingNarrowsItOrAllIsAsked() async throws {
+        let services = Fixture.sampleServices()
+        let harness = Harness(services: services)
+        let yesterday = Fixture.today.adding(days: -1)
 
-        await #expect(throws: TimersFeatureError.emptyRange(since: since, until: until)) {
-            try await harness.feature.entries(EntryQuery(since: since, until: until))
-        }
+        try await harness.feature.entries(EntryQuery())
+        try await harness.feature.entries(EntryQuery(all: true))
+        try await harness.feature.entries(EntryQuery(task: "4"))
+        try await harness.feature.entries(EntryQuery(until: yesterday))
+
         #expect(
-            TimersFeatureError.emptyRange(since: since, until: until).localizedDescription
-                == "--since 2026-03-04 is after --until 2026-03-03: no entry can match")
+            await services.receivedQueries == [
+                EntryQuery(since: Fixture.today), EntryQuery(all: true), EntryQuery(task: "4"),
+                EntryQuery(until: yesterday),
+            ])
+        #expect(harness.analytics.events.first == .entriesListed(count: 1))
+    }
+
+    @Test func aRangeThatEndsBeforeItStartsIsTheServicesErrorAndPrintsNothing() async throws {
+        let harness = Harness()
+        await #expect(throws: TimersFakeError.invalid("the range starts after it ends")) {
+            try await harness.feature.entries(EntryQuery(since: Fixture.today, until: Fixture.today.adding(days: -1)))
+        }
+        #expect(harness.output.text.isEmpty)
+        #expect(harness.analytics.events.isEmpty)
     }
 
     @Test func noEntriesPrintAHelpfulLineOrAnEmptyArray() async throws {
@@ -341,7 +355,7 @@ struct InteractorTests {
     @Test func editConfirmsWhichFieldsChanged() async throws {
         let services = Fixture.sampleServices()
         let harness = Harness(services: services)
-        let id = InMemoryTimersServices.identifier(for: 202)
+        let id = SampleTimers.identifier(for: 202)
 
         try await harness.feature.editEntry(
             id.short.uppercased(), changes: EntryChanges(durationSeconds: 3_600, note: "second pass"))
@@ -356,7 +370,7 @@ struct InteractorTests {
         let services = Fixture.sampleServices()
         let coordinator = ScriptedTimersCoordinator(answers: [false])
         let harness = Harness(services: services, coordinator: coordinator)
-        let id = InMemoryTimersServices.identifier(for: 202)
+        let id = SampleTimers.identifier(for: 202)
 
         try await harness.feature.deleteEntry(id.short)
 
@@ -372,7 +386,7 @@ struct InteractorTests {
     @Test func deleteConfirmedRemovesTheEntry() async throws {
         let services = Fixture.sampleServices()
         let harness = Harness(services: services)
-        let id = InMemoryTimersServices.identifier(for: 202)
+        let id = SampleTimers.identifier(for: 202)
 
         try await harness.feature.deleteEntry(id.short)
 
@@ -401,7 +415,7 @@ struct InteractorTests {
     @Test func fakeErrorsReachTheCallerAsTheServicesSayThem() async throws {
         let harness = Harness(services: Fixture.emptyServices(clock: ManualClock(Fixture.noon)))
 
-        await #expect(throws: TimersFakeError.nothingRunning) {
+        await #expect(throws: TimersFakeError.conflict("there is no timer")) {
             try await harness.feature.stop(timer: nil, at: nil, note: nil, force: false)
         }
         await #expect(throws: TimersFakeError.notFound(kind: "task", reference: "99")) {

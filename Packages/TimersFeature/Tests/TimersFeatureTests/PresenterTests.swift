@@ -79,7 +79,7 @@ struct PresenterTests {
         #expect(table.cells(inColumn: "Elapsed")?.map(\.text) == ["1h", "45m"])
         #expect(table.cells(inColumn: "Started")?.map(\.text) == ["11:00", "yesterday 10:00"])
         #expect(table.cells(inColumn: "Note")?.map(\.text) == ["", "line one line two"])
-        #expect(table.cells(inColumn: "Timer")?.first?.text == InMemoryTimersServices.identifier(for: 1).short)
+        #expect(table.cells(inColumn: "Timer")?.first?.text == SampleTimers.identifier(for: 1).short)
     }
 
     @Test func entriesTableHasATotalRowWithTheExactSum() throws {

@@ -30,7 +30,7 @@ enum Fixture {
 
     /// The sample data with the clock at noon: timer on task 1 running 2h 15m, task 4 paused at 55m, Meetings paused.
     static func sampleServices(clock: ManualClock = ManualClock(noon)) -> InMemoryTimersServices {
-        InMemoryTimersServices.sample(timeZone: utc, clock: clock.read)
+        SampleTimers.services(timeZone: utc, clock: clock.read)
     }
 
     static func entry(
@@ -38,7 +38,7 @@ enum Fixture {
         note: String = "", billable: Bool = false, tags: [String] = []
     ) -> TimeEntry {
         TimeEntry(
-            id: InMemoryTimersServices.identifier(for: serial), taskNumber: task?.number, taskTitle: task?.title,
+            id: SampleTimers.identifier(for: serial), taskNumber: task?.number, taskTitle: task?.title,
             projectName: task?.projectName ?? project, start: start, durationSeconds: seconds, note: note,
             billable: billable, tags: tags, loggedBy: "me")
     }
@@ -48,7 +48,7 @@ enum Fixture {
         billable: Bool = false, intervals: [TimerInterval], elapsed: Int = 0, logged: Int? = nil
     ) -> FeatureTimer {
         FeatureTimer(
-            id: InMemoryTimersServices.identifier(for: serial), taskNumber: task?.number, taskTitle: task?.title,
+            id: SampleTimers.identifier(for: serial), taskNumber: task?.number, taskTitle: task?.title,
             projectName: task?.projectName ?? project, note: note, billable: billable,
             state: intervals.last?.end == nil ? .running : .paused, startedAt: intervals.first?.start ?? noon,
             elapsedSeconds: elapsed, intervals: intervals, estimateSeconds: task?.estimateSeconds,
@@ -76,15 +76,10 @@ struct Harness {
     ) {
         self.coordinator = coordinator
         feature = TimersBuilder.build(
-            services: services,
-            coordinator: coordinator,
-            analytics: analytics,
-            output: output,
-            style: style,
-            format: format,
-            today: Fixture.today,
-            timeZone: timeZone
-        )
+            TimersDependencies(services: services, coordinator: coordinator, analytics: analytics),
+            context: FeatureContext(
+                output: output, style: style, format: format, today: Fixture.today, timeZone: timeZone,
+                input: ScriptedLineReader()))
     }
 
     /// The JSON written so far, parsed.

@@ -1,0 +1,62 @@
+/// How user-supplied text is shown inside one-line messages and table cells, so every feature quotes, shortens and
+/// cleans it the same way.
+///
+/// Nothing a user typed or stored reaches the terminal raw: line breaks become spaces and other control characters
+/// (an escape sequence that could recolour the terminal, a bell) are shown as `\u{1B}`-style escapes, so a message
+/// stays on one line and means what it says.
+public enum DisplayText {
+    /// How many characters of an id lists and messages show; users type them back as references.
+    public static let shortIDLength = 8
+    /// Titles in one-line messages are cut to this many characters so a confirmation stays on one line.
+    public static let quotedTitleLimit = 60
+
+    /// `text` on one line: runs of line breaks become one space (leading and trailing ones disappear), a tab becomes
+    /// a space, and any other control character is written as an escape such as `\u{1B}`.
+    public static func singleLine(_ text: String) -> String {
+        var result = ""
+        var pendingSpace = false
+        for character in text {
+            if character.isNewline {
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            if pendingSpace {
+                result.append(" ")
+                pendingSpace = false
+            }
+            if character == "\t" {
+                result.append(" ")
+            } else if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                for scalar in character.unicodeScalars {
+                    result +=
+                        scalar.properties.generalCategory == .control
+                        ? "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}" : String(scalar)
+                }
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// `"Write the report"`: the text on one line in double quotes, cut with "…" after `limit` characters. Inner
+    /// quotes are kept as they are: this is for reading, not for pasting into a shell (see ``shellQuoted(_:)``).
+    public static func quoted(_ text: String, limit: Int = quotedTitleLimit) -> String {
+        let line = singleLine(text)
+        guard line.count > limit, limit > 0 else { return "\"\(line)\"" }
+        return "\"\(line.prefix(limit - 1))…\""
+    }
+
+    /// `"Acme \"North\""`: a name in double quotes with backslashes and quotes escaped, ready to paste back into a
+    /// shell command such as `stint project unarchive "…"`.
+    public static func shellQuoted(_ text: String) -> String {
+        let escaped = singleLine(text).replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "\"", with: "\\\"")
+        return "\"\(escaped)\""
+    }
+
+    /// The first ``shortIDLength`` characters of an id, lowercased: what lists show and users type back.
+    public static func shortID(_ id: String) -> String {
+        String(id.lowercased().prefix(shortIDLength))
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@testable import TerminalUI
+
+@Suite("DisplayText")
+struct DisplayTextTests {
+    @Test("line breaks become single spaces; leading and trailing ones go")
+    func singleLine() {
+        #expect(DisplayText.singleLine("one\ntwo\r\n\nthree") == "one two three")
+        #expect(DisplayText.singleLine("\nedge\n") == "edge")
+        #expect(DisplayText.singleLine("tab\there") == "tab here")
+    }
+
+    @Test("control characters are shown escaped, never written raw")
+    func controlCharacters() {
+        let line = DisplayText.singleLine("red\u{1B}[31mtext\u{7}")
+        #expect(line == "red\\u{1B}[31mtext\\u{7}")
+        #expect(!line.unicodeScalars.contains { $0.properties.generalCategory == .control })
+    }
+
+    @Test("quoted titles are one line and cut with an ellipsis")
+    func quoted() {
+        #expect(DisplayText.quoted("Write \"it\"") == "\"Write \"it\"\"")
+        let long = String(repeating: "a", count: 70)
+        #expect(DisplayText.quoted(long) == "\"" + String(repeating: "a", count: 59) + "…\"")
+        #expect(DisplayText.quoted(String(repeating: "b", count: 60)).count == 62)
+    }
+
+    @Test("shell quoting escapes backslashes and quotes")
+    func shellQuoted() {
+        #expect(DisplayText.shellQuoted(#"Acme "North" \ South"#) == #""Acme \"North\" \\ South""#)
+    }
+
+    @Test("short ids are the first eight characters, lowercased")
+    func shortID() {
+        #expect(DisplayText.shortID("3F2A9C14-6B0E-4D5A") == "3f2a9c14")
+        #expect(DisplayText.shortID("abc") == "abc")
+    }
+}
+
+@Suite("DetailField and TimestampText")
+struct DetailFieldTests {
+    @Test("labels are padded to the widest so values line up")
+    func alignment() {
+        let lines = DetailField.lines(
+            [DetailField(label: "Due", value: "today"), DetailField(label: "Priority", value: "high", color: .red)],
+            style: .plain)
+        #expect(lines == ["  Due       today", "  Priority  high"])
+    }
+
+    @Test("labels and values are painted only when colour is on")
+    func colours() {
+        let style = TerminalStyle(isTTY: true, useColor: true, width: nil)
+        let lines = DetailField.lines([DetailField(label: "A", value: "b", color: .red)], style: style, indent: "")
+        #expect(lines == ["\u{1B}[2mA\u{1B}[0m  \u{1B}[31mb\u{1B}[0m"])
+        let plainLabel = DetailField.lines([DetailField(label: "A", value: "b")], style: style, labelColor: nil)
+        #expect(plainLabel == ["  A  b"])
+    }
+
+    @Test("timestamps are read on the wall clock of the given zone")
+    func timestamps() throws {
+        let instant = Date(timeIntervalSince1970: 1_772_582_400 + 14 * 3_600 + 5 * 60 + 59)  // 2026-03-04 14:05:59Z
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
+        let honolulu = try #require(TimeZone(identifier: "Pacific/Honolulu"))
+        #expect(TimestampText.minute(instant, in: utc) == "2026-03-04 14:05")
+        #expect(TimestampText.minute(instant, in: tokyo) == "2026-03-04 23:05")
+        #expect(TimestampText.minute(instant, in: honolulu) == "2026-03-04 04:05")
+        #expect(TimestampText.timeOfDay(Date(timeIntervalSince1970: -60), in: utc) == "23:59")
+    }
+
+    @Test("a context reads standard input unless told otherwise")
+    func contextDefaults() throws {
+        let day = try #require(CalendarDay(year: 2026, month: 3, day: 4))
+        let context = FeatureContext(
+            output: CapturedOutput(), style: .plain, format: .json, today: day, timeZone: .gmt)
+        #expect(context.input is StandardLineReader)
+        #expect(context.format == .json)
+    }
+}
