@@ -235,14 +235,7 @@ public final class LocalStore: Sendable {
 
     /// Every live row, read in one transaction so the snapshot is consistent.
     public func exportRecords() async throws(LocalStorageError) -> StoreSnapshot {
-        try await read { db in
-            StoreSnapshot(
-                projects: try Queries.projects(db, includeArchived: true),
-                taskLists: try Queries.fetch(TaskListRecord.self, db, orderBy: "project_id, name COLLATE NOCASE, id"),
-                tasks: try Queries.fetch(TaskRecord.self, db, orderBy: "number"),
-                timers: try Queries.fetch(TimerRecord.self, db, orderBy: "created_at, id"),
-                timeEntries: try Queries.fetch(TimeEntryRecord.self, db, orderBy: "start_at, id"))
-        }
+        try await read { db in try Queries.snapshot(db) }
     }
 
     // MARK: Settings

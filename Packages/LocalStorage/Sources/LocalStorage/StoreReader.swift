@@ -68,6 +68,11 @@ public struct StoreReader {
         try reading { try TimeQueries.timers(db, ownerID: ownerID) }
     }
 
+    /// Every live row, as ``LocalStore/exportRecords()`` returns them.
+    public func exportRecords() throws(LocalStorageError) -> StoreSnapshot {
+        try reading { try Queries.snapshot(db) }
+    }
+
     private func reading<T>(_ body: () throws -> T) throws(LocalStorageError) -> T {
         do { return try body() } catch { throw LocalStorageError.reading(error) }
     }

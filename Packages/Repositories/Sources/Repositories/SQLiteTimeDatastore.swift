@@ -3,14 +3,14 @@ import Foundation
 import LocalStorage
 
 /// ``TimeDatastore`` on the local SQLite file. Sums are computed in SQL over indexed columns.
-public struct SQLiteTimeDatastore: TimeDatastore {
+struct SQLiteTimeDatastore: TimeDatastore {
     private let store: LocalStore
     /// The settings key of the local person's id.
     static let personKey = "person_id"
 
-    public init(store: LocalStore) { self.store = store }
+    init(store: LocalStore) { self.store = store }
 
-    public func localPersonID(creatingWith candidate: UUID) async throws -> UUID {
+    func localPersonID(creatingWith candidate: UUID) async throws -> UUID {
         if let existing = try await storage({ try await store.setting(Self.personKey) }) {
             return try UUID(storageID: existing, field: "person id")
         }
@@ -25,17 +25,17 @@ public struct SQLiteTimeDatastore: TimeDatastore {
         return try UUID(storageID: text, field: "person id")
     }
 
-    public func timers(ownerID: UUID?) async throws -> [Entities.Timer] {
+    func timers(ownerID: UUID?) async throws -> [Entities.Timer] {
         let records = try await storage { try await store.timers() }
         let owner = ownerID?.storageID
         return try records.filter { owner == nil || $0.ownerID == owner }.map(TimeMapping.timer)
     }
 
-    public func timers(idPrefix prefix: String) async throws -> [Entities.Timer] {
+    func timers(idPrefix prefix: String) async throws -> [Entities.Timer] {
         try await storage { try await store.timers(idPrefix: prefix) }.map(TimeMapping.timer)
     }
 
-    public func changeTimers(
+    func changeTimers(
         ownerID: UUID, summary: String, at date: Date, _ plan: @Sendable ([Entities.Timer]) throws -> TimerPlan
     ) async throws -> TimerPlan {
         try await storage {
@@ -60,31 +60,31 @@ public struct SQLiteTimeDatastore: TimeDatastore {
         }
     }
 
-    public func entries(matching query: TimeEntryQuery) async throws -> [TimeEntry] {
+    func entries(matching query: TimeEntryQuery) async throws -> [TimeEntry] {
         let filter = TimeMapping.filter(query)
         return try await storage { try await store.timeEntries(filter) }.map(TimeMapping.entry)
     }
 
-    public func entry(id: UUID) async throws -> TimeEntry? {
+    func entry(id: UUID) async throws -> TimeEntry? {
         try await storage { try await store.timeEntry(id: id.storageID) }.map(TimeMapping.entry)
     }
 
-    public func entries(idPrefix prefix: String) async throws -> [TimeEntry] {
+    func entries(idPrefix prefix: String) async throws -> [TimeEntry] {
         try await storage { try await store.timeEntries(idPrefix: prefix) }.map(TimeMapping.entry)
     }
 
-    public func insert(_ entry: TimeEntry, summary: String, at date: Date) async throws {
+    func insert(_ entry: TimeEntry, summary: String, at date: Date) async throws {
         let record = TimeMapping.record(entry)
         try await storage { try await store.write(summary: summary, at: date) { try $0.insert(record) } }
     }
 
-    public func updateEntry(
+    func updateEntry(
         id: UUID, summary: String, at date: Date, _ change: @Sendable (inout TimeEntry) throws -> Void
     ) async throws -> TimeEntry {
         try await storage {
             try await store.write(summary: summary, at: date) { writer in
                 guard let record = try writer.timeEntry(id: id.storageID) else {
-                    throw RepositoryError.notFound(kind: .timeEntry, reference: Reference.short(id))
+                    throw RepositoryError.conflict(.noLongerExists(kind: .timeEntry, id: id))
                 }
                 var entry = try TimeMapping.entry(record)
                 try change(&entry)
@@ -94,18 +94,18 @@ public struct SQLiteTimeDatastore: TimeDatastore {
         }
     }
 
-    public func deleteEntry(id: UUID, summary: String, at date: Date) async throws {
+    func deleteEntry(id: UUID, summary: String, at date: Date) async throws {
         try await storage {
             try await store.write(summary: summary, at: date) { writer in
                 guard try writer.timeEntry(id: id.storageID) != nil else {
-                    throw RepositoryError.notFound(kind: .timeEntry, reference: Reference.short(id))
+                    throw RepositoryError.conflict(.noLongerExists(kind: .timeEntry, id: id))
                 }
                 try writer.deleteTimeEntry(id: id.storageID, at: date)
             }
         }
     }
 
-    public func sums(_ requests: [TimeSumRequest]) async throws -> [[TimeSum]] {
+    func sums(_ requests: [TimeSumRequest]) async throws -> [[TimeSum]] {
         let storageRequests = requests.map {
             (filter: TimeMapping.filter($0.query), grouping: TimeMapping.grouping($0.breakdown))
         }

@@ -7,7 +7,7 @@ import Foundation
 /// its entry in one transaction. Like the other datastores it applies no business rule itself: the
 /// caller's `plan` (built with the Entities' rules) decides, and the datastore stores the result
 /// atomically with a change-log batch named by `summary`. All methods throw ``RepositoryError``.
-public protocol TimeDatastore: Sendable {
+protocol TimeDatastore: Sendable {
     /// The id of the person using this device, created from `candidate` the first time it is asked
     /// for (it owns the timers and signs the entries until accounts arrive with sync).
     func localPersonID(creatingWith candidate: UUID) async throws -> UUID

@@ -85,17 +85,17 @@ public struct TimeSumRequest: Sendable, Equatable {
 }
 
 /// The timers a timer change touched, and what it produced.
-public struct TimerPlan: Sendable, Equatable {
+struct TimerPlan: Sendable, Equatable {
     /// New timers.
-    public var inserted: [Entities.Timer] = []
+    var inserted: [Entities.Timer] = []
     /// Changed timers (paused, resumed).
-    public var updated: [Entities.Timer] = []
+    var updated: [Entities.Timer] = []
     /// Timers removed (stopped or discarded).
-    public var deleted: [Entities.Timer] = []
+    var deleted: [Entities.Timer] = []
     /// Entries created (by a stop).
-    public var entries: [TimeEntry] = []
+    var entries: [TimeEntry] = []
 
-    public init(
+    init(
         inserted: [Entities.Timer] = [], updated: [Entities.Timer] = [], deleted: [Entities.Timer] = [],
         entries: [TimeEntry] = []
     ) {

@@ -57,14 +57,14 @@ public protocol TimeReportRepository: Sendable {
 
 /// ``TimerRepository`` over a ``TimeDatastore``; tasks and projects are read to check targets and
 /// to name them in undo summaries.
-public struct LocalTimerRepository: TimerRepository {
+struct LocalTimerRepository: TimerRepository {
     private let datastore: any TimeDatastore
     private let tasks: any TaskDatastore
     private let projects: any ProjectDatastore
     private let clock: any DateProvider
     private let ids: any IdentifierProvider
 
-    public init(
+    init(
         datastore: any TimeDatastore, tasks: any TaskDatastore, projects: any ProjectDatastore,
         clock: any DateProvider, ids: any IdentifierProvider
     ) {
@@ -75,15 +75,15 @@ public struct LocalTimerRepository: TimerRepository {
         self.ids = ids
     }
 
-    public func timers() async throws -> [Entities.Timer] {
+    func timers() async throws -> [Entities.Timer] {
         try await datastore.timers(ownerID: try await person())
     }
 
-    public func runningTimer() async throws -> Entities.Timer? {
+    func runningTimer() async throws -> Entities.Timer? {
         try await timers().first(where: \.isRunning)
     }
 
-    public func timer(reference: String) async throws -> Entities.Timer {
+    func timer(reference: String) async throws -> Entities.Timer {
         let mine = try await timers()
         if let number = Reference.number(reference), let task = try await tasks.task(number: number) {
             if let timer = mine.first(where: { $0.target == .task(task.id) }) { return timer }
@@ -105,7 +105,7 @@ public struct LocalTimerRepository: TimerRepository {
         ReferenceCandidate(reference: Reference.short(timer.id), label: timer.state.rawValue)
     }
 
-    public func start(target: TimeTarget, note: String?, billable: Bool, at: Date?) async throws -> TimerStart {
+    func start(target: TimeTarget, note: String?, billable: Bool, at: Date?) async throws -> TimerStart {
         let now = clock.now()
         let instant = at ?? now
         let owner = try await person()
@@ -116,7 +116,7 @@ public struct LocalTimerRepository: TimerRepository {
             timers in
             if var existing = timers.first(where: { $0.target == target }) {
                 guard !existing.isRunning else {
-                    throw RepositoryError.conflict(message: "a timer on \(label) is already running")
+                    throw RepositoryError.conflict(.timerAlreadyRunning(target))
                 }
                 try existing.resume(at: instant, now: now)
                 if let note { try existing.setNote(note, now: now) }
@@ -135,8 +135,8 @@ public struct LocalTimerRepository: TimerRepository {
         return try result.unwrap()
     }
 
-    public func pause(_ timerID: UUID?, at: Date?) async throws -> Entities.Timer {
-        let chosen = try await choose(timerID, missing: "no timer is running") { timers in
+    func pause(_ timerID: UUID?, at: Date?) async throws -> Entities.Timer {
+        let chosen = try await choose(timerID, missing: .noRunningTimer) { timers in
             timers.first(where: \.isRunning)
         }
         let now = clock.now()
@@ -152,8 +152,8 @@ public struct LocalTimerRepository: TimerRepository {
         return try Self.only(plan.updated)
     }
 
-    public func resume(_ timerID: UUID?, at: Date?) async throws -> TimerStart {
-        let chosen = try await choose(timerID, missing: "no paused timer to resume") { timers in
+    func resume(_ timerID: UUID?, at: Date?) async throws -> TimerStart {
+        let chosen = try await choose(timerID, missing: .noPausedTimer) { timers in
             timers.filter { !$0.isRunning }.max { ($0.pausedAt ?? .distantPast) < ($1.pausedAt ?? .distantPast) }
         }
         let now = clock.now()
@@ -172,7 +172,7 @@ public struct LocalTimerRepository: TimerRepository {
         return try result.unwrap()
     }
 
-    public func stop(_ timerID: UUID?, at: Date?, note: String?, force: Bool) async throws -> TimeEntry {
+    func stop(_ timerID: UUID?, at: Date?, note: String?, force: Bool) async throws -> TimeEntry {
         let chosen = try await chooseToEnd(timerID, verb: "stop")
         let now = clock.now()
         let entryID = ids.makeIdentifier()
@@ -187,7 +187,7 @@ public struct LocalTimerRepository: TimerRepository {
         return try Self.only(plan.entries)
     }
 
-    public func discard(_ timerID: UUID?) async throws -> Entities.Timer {
+    func discard(_ timerID: UUID?) async throws -> Entities.Timer {
         let chosen = try await chooseToEnd(timerID, verb: "discard")
         let label = try await describe(chosen.target)
         let plan = try await datastore.changeTimers(
@@ -206,7 +206,7 @@ public struct LocalTimerRepository: TimerRepository {
 
     /// The named timer, or the default one `pick` finds among the person's timers.
     private func choose(
-        _ timerID: UUID?, missing: String, _ pick: ([Entities.Timer]) -> Entities.Timer?
+        _ timerID: UUID?, missing: RepositoryError.Conflict, _ pick: ([Entities.Timer]) -> Entities.Timer?
     ) async throws -> Entities.Timer {
         let timers = try await timers()
         if let timerID {
@@ -215,7 +215,7 @@ public struct LocalTimerRepository: TimerRepository {
             }
             return timer
         }
-        guard let timer = pick(timers) else { throw RepositoryError.conflict(message: missing) }
+        guard let timer = pick(timers) else { throw RepositoryError.conflict(missing) }
         return timer
     }
 
@@ -223,22 +223,11 @@ public struct LocalTimerRepository: TimerRepository {
     private func chooseToEnd(_ timerID: UUID?, verb: String) async throws -> Entities.Timer {
         let timers = try await timers()
         if timerID == nil, timers.first(where: \.isRunning) == nil, timers.count > 1 {
-            var labels: [String] = []
-            for timer in timers { labels.append(try await describe(timer.target)) }
-            throw RepositoryError.conflict(
-                message: "no timer is running and \(timers.count) are paused (\(labels.joined(separator: ", "))): "
-                    + "say which one, e.g. stint timer \(verb) \(try await shortReference(timers[0]))")
+            throw RepositoryError.conflict(.severalPausedTimers(timers))
         }
-        return try await choose(timerID, missing: "there is no timer to \(verb)") { timers in
+        return try await choose(timerID, missing: .noTimer) { timers in
             timers.first(where: \.isRunning) ?? timers.first
         }
-    }
-
-    private func shortReference(_ timer: Entities.Timer) async throws -> String {
-        if let taskID = timer.target.taskID, let number = try await tasks.task(id: taskID)?.number {
-            return String(number)
-        }
-        return Reference.short(timer.id)
     }
 
     private func describe(_ target: TimeTarget) async throws -> String {
@@ -248,7 +237,7 @@ public struct LocalTimerRepository: TimerRepository {
     /// The timer as it is inside the transaction: another process may have stopped it meanwhile.
     private static func current(_ id: UUID, in timers: [Entities.Timer]) throws -> Entities.Timer {
         guard let timer = timers.first(where: { $0.id == id }) else {
-            throw RepositoryError.notFound(kind: .timer, reference: Reference.short(id))
+            throw RepositoryError.conflict(.noTimerWithID(id))
         }
         return timer
     }
@@ -302,14 +291,14 @@ final class ResultBox<T: Sendable>: @unchecked Sendable {
 }
 
 /// ``TimeEntryRepository`` over a ``TimeDatastore``.
-public struct LocalTimeEntryRepository: TimeEntryRepository {
+struct LocalTimeEntryRepository: TimeEntryRepository {
     private let datastore: any TimeDatastore
     private let tasks: any TaskDatastore
     private let projects: any ProjectDatastore
     private let clock: any DateProvider
     private let ids: any IdentifierProvider
 
-    public init(
+    init(
         datastore: any TimeDatastore, tasks: any TaskDatastore, projects: any ProjectDatastore,
         clock: any DateProvider, ids: any IdentifierProvider
     ) {
@@ -320,11 +309,11 @@ public struct LocalTimeEntryRepository: TimeEntryRepository {
         self.ids = ids
     }
 
-    public func entries(matching query: TimeEntryQuery) async throws -> [TimeEntry] {
+    func entries(matching query: TimeEntryQuery) async throws -> [TimeEntry] {
         try await datastore.entries(matching: query)
     }
 
-    public func entry(reference: String) async throws -> TimeEntry {
+    func entry(reference: String) async throws -> TimeEntry {
         guard let prefix = Reference.idPrefix(reference) else {
             throw RepositoryError.notFound(kind: .timeEntry, reference: reference)
         }
@@ -336,7 +325,7 @@ public struct LocalTimeEntryRepository: TimeEntryRepository {
         }
     }
 
-    public func log(_ draft: NewTimeEntry) async throws -> TimeEntry {
+    func log(_ draft: NewTimeEntry) async throws -> TimeEntry {
         let now = clock.now()
         let label = try await describe(draft.target)
         let person = try await datastore.localPersonID(creatingWith: ids.makeIdentifier())
@@ -350,7 +339,7 @@ public struct LocalTimeEntryRepository: TimeEntryRepository {
         return entry
     }
 
-    public func change(
+    func change(
         _ id: UUID, summary: String, _ change: @escaping @Sendable (inout TimeEntry, Date) throws -> Void
     ) async throws -> TimeEntry {
         let now = clock.now()
@@ -360,7 +349,7 @@ public struct LocalTimeEntryRepository: TimeEntryRepository {
         return try await datastore.updateEntry(id: id, summary: summary, at: now) { try change(&$0, now) }
     }
 
-    public func delete(_ id: UUID) async throws -> TimeEntry {
+    func delete(_ id: UUID) async throws -> TimeEntry {
         let entry = try await existing(id)
         try await datastore.deleteEntry(
             id: id, summary: "deleted entry \(Reference.short(id)) (\(Self.minutes(entry.durationSeconds)))",
@@ -385,12 +374,12 @@ public struct LocalTimeEntryRepository: TimeEntryRepository {
 }
 
 /// ``TimeReportRepository`` over a ``TimeDatastore``.
-public struct LocalTimeReportRepository: TimeReportRepository {
+struct LocalTimeReportRepository: TimeReportRepository {
     private let datastore: any TimeDatastore
 
-    public init(datastore: any TimeDatastore) { self.datastore = datastore }
+    init(datastore: any TimeDatastore) { self.datastore = datastore }
 
-    public func sums(_ requests: [TimeSumRequest]) async throws -> [[TimeSum]] {
+    func sums(_ requests: [TimeSumRequest]) async throws -> [[TimeSum]] {
         try await datastore.sums(requests)
     }
 }

@@ -1,5 +1,6 @@
 import Entities
 import Foundation
+import LocalStorage
 import Testing
 
 @testable import Repositories
@@ -38,9 +39,10 @@ struct TimeRepositoriesTests {
         let now = fixture.clock.now()
         #expect(timers[0].elapsedSeconds(at: now) == 660)
         #expect(timers[1].elapsedSeconds(at: now) == 300)
-        await #expect(throws: RepositoryError.self) {
+        let again = await repositoryError {
             try await fixture.timers.start(target: .task(report.id), note: nil, billable: false, at: nil)
         }
+        #expect(again?.conflict == .timerAlreadyRunning(.task(report.id)))
     }
 
     @Test("stop turns the timer into exactly one entry; undo brings the timer back")
@@ -74,9 +76,9 @@ struct TimeRepositoriesTests {
     func choosing() async throws {
         let fixture = try Fixture()
         defer { fixture.remove() }
-        await #expect(throws: RepositoryError.self) {
-            try await fixture.timers.stop(nil, at: nil, note: nil, force: false)
-        }
+        #expect(
+            await repositoryError { try await fixture.timers.stop(nil, at: nil, note: nil, force: false) }?.conflict
+                == .noTimer)
         let a = try await fixture.tasks.create(NewTask(title: "A"))
         let b = try await fixture.tasks.create(NewTask(title: "B"))
         _ = try await fixture.timers.start(target: .task(a.id), note: nil, billable: false, at: nil)
@@ -84,12 +86,10 @@ struct TimeRepositoriesTests {
         _ = try await fixture.timers.start(target: .task(b.id), note: nil, billable: false, at: nil)
         fixture.clock.advance(60)
         _ = try await fixture.timers.pause(nil, at: nil)
-        do {
-            _ = try await fixture.timers.discard(nil)
-            Issue.record("discard without a name should fail with two paused timers")
-        } catch let error as RepositoryError {
-            #expect(String(describing: error).contains("stint timer discard"))
-        }
+        let paused = try await fixture.timers.timers()
+        #expect(paused.count == 2)
+        let unnamed = await repositoryError { try await fixture.timers.discard(nil) }
+        #expect(unnamed?.conflict == .severalPausedTimers(paused), "both paused timers, for the caller to offer")
         let named = try await fixture.timers.timer(reference: "2")
         #expect(named.target == .task(b.id))
         #expect(try await fixture.timers.discard(named.id).id == named.id)
@@ -190,5 +190,33 @@ struct TimeRepositoriesTests {
         #expect(copy.timers == snapshot.timers)
         #expect(copy.personID == snapshot.personID)
         #expect(try await target.timers.runningTimer()?.note == "n")
+    }
+
+    @Test("an import is one transaction: records that fail leave the person unset, and nothing else lands")
+    func importIsOneTransaction() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let now = fixture.clock.now()
+        let person = UUID()
+        let orphan = Entities.Task(
+            id: UUID(), number: 1, projectID: UUID(), listID: UUID(), title: "orphan", createdAt: now, updatedAt: now)
+        let work = try Project.create(id: UUID(), name: "Work", now: now)
+        let failing = Snapshot(projects: [work], taskLists: [], tasks: [orphan], personID: person)
+
+        let error = await repositoryError { try await fixture.transfer.merge(failing, progress: { _ in }) }
+        guard case .storage(let inner) = error, case .constraint = inner as? LocalStorageError else {
+            Issue.record(
+                "a task pointing at a missing project and list must fail on the schema, got \(String(describing: error))"
+            )
+            return
+        }
+        let after = try await fixture.transfer.snapshot()
+        #expect(after == Snapshot(projects: [], taskLists: [], tasks: [], personID: nil))
+
+        let good = Snapshot(projects: [work], taskLists: [], tasks: [], personID: person)
+        #expect(
+            try await fixture.transfer.merge(good, progress: { _ in })
+                == ImportSummary(inserted: 1, updated: 0, unchanged: 0))
+        #expect(try await fixture.transfer.snapshot().personID == person)
     }
 }
