@@ -9,7 +9,7 @@ import Foundation
 /// to do next; it never embeds more than a short excerpt of what the user typed.
 public struct ValidationError: Error, Sendable, Equatable, LocalizedError, CustomStringConvertible {
     /// The kind of rule that was broken.
-    public enum Reason: Sendable, Equatable {
+    public enum Reason: Sendable, Hashable {
         /// Nothing (or only whitespace) was given where a value is required.
         case empty
         /// The value is longer than `limit` characters (or, for amounts, larger than the limit).
@@ -20,6 +20,22 @@ public struct ValidationError: Error, Sendable, Equatable, LocalizedError, Custo
         case outOfRange(String)
         /// The requested change is not allowed from the current state; the payload is that state.
         case invalidTransition(String)
+
+        // MARK: Choosing a timer (field "timer"; see `TimerRules.choose(_:among:)`)
+
+        /// A running timer was asked for and none runs.
+        case noRunningTimer
+        /// The most recently paused timer was asked for and none is paused.
+        case noPausedTimer
+        /// The running or only paused timer was asked for and the person has no timer at all.
+        case noTimer
+        /// The running or only paused timer was asked for, none runs and several are paused: which one is
+        /// meant must be said. The ids are the paused timers', in the order the caller listed them.
+        case severalPausedTimers(ids: [UUID])
+        /// A timer was asked for by id and none of the person's timers has it (stopped or discarded meanwhile).
+        case noTimerWithID(UUID)
+        /// A timer was asked for by its task or project and none times that target.
+        case noTimerOnTarget(TimeTarget)
     }
 
     /// What was wrong, in the words a user knows ("title", "due", …).
@@ -52,6 +68,18 @@ public struct ValidationError: Error, Sendable, Equatable, LocalizedError, Custo
             return "\(field) '\(typed)' is out of range: use a smaller value"
         case .invalidTransition(let state):
             return "cannot change \(field) from \(state)"
+        case .noRunningTimer:
+            return "no timer is running"
+        case .noPausedTimer:
+            return "no timer is paused"
+        case .noTimer:
+            return "there is no timer"
+        case .severalPausedTimers(let ids):
+            return "no timer is running and \(ids.count) are paused"
+        case .noTimerWithID:
+            return "that timer no longer exists"
+        case .noTimerOnTarget:
+            return "no timer is timing that task or project"
         }
     }
 
