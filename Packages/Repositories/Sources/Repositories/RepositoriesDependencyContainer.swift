@@ -68,13 +68,11 @@ public final class RepositoriesDependencyContainer: Sendable {
     }
 
     public func makeTimerRepository() -> any TimerRepository {
-        LocalTimerRepository(
-            datastore: timeDatastore, tasks: taskDatastore, projects: projectDatastore, clock: clock, ids: ids)
+        LocalTimerRepository(datastore: timeDatastore, clock: clock, ids: ids)
     }
 
     public func makeTimeEntryRepository() -> any TimeEntryRepository {
-        LocalTimeEntryRepository(
-            datastore: timeDatastore, tasks: taskDatastore, projects: projectDatastore, clock: clock, ids: ids)
+        LocalTimeEntryRepository(datastore: timeDatastore, clock: clock, ids: ids)
     }
 
     public func makeTimeReportRepository() -> any TimeReportRepository {

@@ -36,7 +36,9 @@ public enum RepositoryError: Error, Sendable {
     /// More than one item matches `reference`; `candidates` lists them.
     case ambiguous(kind: EntityKind, reference: String, candidates: [ReferenceCandidate])
     /// The change breaks a business rule (empty title, invalid transition, …); `inner` is the
-    /// Entities' `ValidationError`.
+    /// Entities' `ValidationError`, whose reason says which. That includes the choice of a timer
+    /// (`TimerRules.choose`: no timer is running, several are paused, …) and the rules the Entities
+    /// mark `isConflict`, which a front end may present as conflicts rather than bad input.
     case invalid(inner: any Error)
     /// The change clashes with the data as it is when the change is made; see ``Conflict``.
     case conflict(Conflict)
@@ -45,8 +47,9 @@ public enum RepositoryError: Error, Sendable {
     /// The storage below failed (cannot open, newer schema, disk full, …).
     case storage(inner: any Error)
 
-    /// Why a change cannot be made to the data as it stands. Every check that produces one runs inside
-    /// the transaction that would have made the change, so it describes the data the change met.
+    /// Why a change cannot be made to the data as it stands: the checks that need other stored rows.
+    /// Every one runs inside the transaction that would have made the change, so it describes the data
+    /// the change met.
     public enum Conflict: Sendable, Hashable {
         /// A live project already has this name (ignoring case); `existing` is its name as stored.
         case duplicateProjectName(existing: String)
@@ -61,19 +64,6 @@ public enum RepositoryError: Error, Sendable {
         case nothingToUndo
         /// A timer on this target is already running.
         case timerAlreadyRunning(TimeTarget)
-        /// The running timer was asked for and none runs.
-        case noRunningTimer
-        /// The most recently paused timer was asked for and none is paused.
-        case noPausedTimer
-        /// The running or only paused timer was asked for and there is no timer at all.
-        case noTimer
-        /// The running or only paused timer was asked for, none runs and several are paused; they are
-        /// listed (running first, then most recently changed) so the caller can ask which one.
-        case severalPausedTimers([Entities.Timer])
-        /// The timer with this id was asked for and is gone (stopped or discarded meanwhile).
-        case noTimerWithID(UUID)
-        /// The timer on this target was asked for and none times it (any more).
-        case noTimerOnTarget(TimeTarget)
     }
 }
 
@@ -113,18 +103,6 @@ extension RepositoryError.Conflict: CustomStringConvertible {
             "nothing to undo"
         case .timerAlreadyRunning:
             "a timer on that task or project is already running"
-        case .noRunningTimer:
-            "no timer is running"
-        case .noPausedTimer:
-            "no timer is paused"
-        case .noTimer:
-            "there is no timer"
-        case .severalPausedTimers(let timers):
-            "no timer is running and \(timers.count) are paused"
-        case .noTimerWithID:
-            "that timer no longer exists"
-        case .noTimerOnTarget:
-            "no timer is timing that task or project"
         }
     }
 }

@@ -195,7 +195,7 @@ struct RepositoriesTests {
         }
         #expect(moved?.conflict == .listInAnotherProject(list: chores, projectID: work.id))
         let listOnly = await repositoryError { try await fixture.tasks.create(NewTask(title: "x", listID: chores.id)) }
-        #expect(listOnly?.validation?.field == "list")
+        #expect(listOnly?.validation == ValidationError(field: "list", reason: .listWithoutProject))
         #expect(try await fixture.tasks.count(matching: TaskQuery(statuses: [])) == 1)
     }
 
@@ -274,7 +274,7 @@ struct RepositoriesTests {
         defer { fixture.remove() }
         let error = await repositoryError { try await fixture.tasks.create(NewTask(title: "   ")) }
         #expect(error?.validation?.field == "title")
-        #expect(error?.validation?.reason == .empty)
+        #expect(error?.validation?.reason == .empty(.text))
         #expect(try await fixture.tasks.count(matching: TaskQuery(statuses: [])) == 0)
     }
 
@@ -332,7 +332,7 @@ struct RepositoriesTests {
         let error = await repositoryError {
             try await fixture.tasks.change(task.id, summary: "reopen") { task, now in try task.reopen(now: now) }
         }
-        #expect(error?.validation?.reason == .invalidTransition("open"))
+        #expect(error?.validation?.reason == .taskTransition(from: .open, to: .open))
         #expect(try await fixture.tasks.task(reference: "1") == task)
     }
 
