@@ -182,8 +182,9 @@ public struct TimeEntry: Sendable, Hashable, Codable, Identifiable {
         if let seconds = TimeRules.secondsInFuture(end, now: now) {
             throw ValidationError(field: "start", reason: .entryEndsInFuture(seconds: seconds))
         }
+        // The end is an exclusive bound, so an entry may end exactly where the accepted instants stop.
         guard end <= AcceptedRange.instants.upperBound else {
-            throw ValidationError(field: "start", reason: .instantOutOfRange(excerpt: TimeRules.stamp(start)))
+            throw ValidationError(field: "start", reason: .instantOutOfRange(excerpt: TimeRules.stamp(end)))
         }
     }
 }

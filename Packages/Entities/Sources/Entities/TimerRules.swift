@@ -9,7 +9,7 @@ public enum TimerRules {
     /// The owner's other running timers, paused because a timer starts at `at`; only changed timers are returned.
     ///
     /// Each is paused at `at`, or at the start of its running interval when that is later (a timer
-    /// started with an earlier `--at` must not cut into time already counted the other way round, and an
+    /// started at an earlier instant must not cut into time already counted the other way round, and an
     /// interval may not end before it begins). Timers of other owners, paused timers and the timer with
     /// id `id` are left out.
     ///
