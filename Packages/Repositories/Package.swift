@@ -20,7 +20,14 @@ let package = Package(
                 .product(name: "LocalStorage", package: "LocalStorage"),
             ]
         ),
-        .testTarget(name: "RepositoriesTests", dependencies: ["Repositories"]),
+        .testTarget(
+            name: "RepositoriesTests",
+            dependencies: [
+                "Repositories",
+                // Tests look under the repositories: the storage error an import fails with, the change log.
+                .product(name: "LocalStorage", package: "LocalStorage"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,6 +13,8 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
     public let day: Int
 
     static let first = Day(unchecked: 1, 1, 1)
+    /// 1970-01-01, day 0 of `serial` and the first day of `AcceptedRange.days`.
+    static let epoch = Day(unchecked: 1970, 1, 1)
     static let last = Day(unchecked: 9999, 12, 31)
 
     /// A valid date, or nil (month 13, February 30, February 29 outside leap years, year outside 1…9999).
@@ -38,6 +40,30 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
         self.init(year: year, month: month, day: day)
+    }
+
+    /// Reads a day that a user or a file supplies: exactly `YYYY-MM-DD`, on the calendar and within
+    /// `AcceptedRange.days`.
+    ///
+    /// `init?(iso:)` only says whether text is a date at all; imports and typed input need to know why
+    /// one was refused, and must not store days outside the accepted range.
+    ///
+    /// - Parameters:
+    ///   - text: the text as given; nothing is trimmed.
+    ///   - field: the field named in the error.
+    /// - Throws: `ValidationError` with `.invalidFormat(expected: .day)` when not shaped like a date,
+    ///   `.dayOutOfRange` for a year outside 1970…9999 (year 0000 and five-digit years included),
+    ///   `.notARealDate` for a month or day that does not exist.
+    public static func parse(iso text: String, field: String) throws(ValidationError) -> Day {
+        guard let parts = ISODateParts(text) else {
+            throw ValidationError(
+                field: field, reason: .invalidFormat(excerpt: TextRules.excerpt(text), expected: .day))
+        }
+        let excerpt = TextRules.excerpt(text)
+        guard let day = try parts.calendarDay(excerpt: excerpt, field: field, expected: .day),
+            AcceptedRange.days.contains(day)
+        else { throw ValidationError(field: field, reason: .dayOutOfRange(excerpt: excerpt)) }
+        return day
     }
 
     private init(unchecked year: Int, _ month: Int, _ day: Int) {
@@ -161,5 +187,57 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
     private static func padded(_ value: Int, _ width: Int) -> String {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+}
+
+/// The parts of text shaped like an ISO date, `Y-MM-DD` with a year of four or more ASCII digits.
+///
+/// Years of more than four digits are read as a shape (so `99999-01-01` is "out of range" rather than
+/// "unreadable") but not as a number, so no length of digits can overflow.
+struct ISODateParts {
+    /// The year when it has exactly four digits, else nil (it then lies beyond 9999).
+    let year: Int?
+    let month: Int
+    let day: Int
+
+    /// Nil unless `text` is four or more digits, `-`, two digits, `-`, two digits, and at most 64 bytes.
+    init?(_ text: some StringProtocol) {
+        let bytes = Array(text.utf8.prefix(65))
+        guard bytes.count <= 64, bytes.count >= 10 else { return nil }
+        let yearLength = bytes.count - 6
+        func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        guard bytes[..<yearLength].allSatisfy(isDigit), bytes[yearLength] == UInt8(ascii: "-"),
+            bytes[yearLength + 3] == UInt8(ascii: "-"), isDigit(bytes[yearLength + 1]), isDigit(bytes[yearLength + 2]),
+            isDigit(bytes[yearLength + 4]), isDigit(bytes[yearLength + 5])
+        else { return nil }
+        func number(_ range: Range<Int>) -> Int {
+            bytes[range].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+        }
+        year = yearLength == 4 ? number(0..<4) : nil
+        month = number(yearLength + 1..<yearLength + 3)
+        day = number(yearLength + 4..<yearLength + 6)
+    }
+
+    /// The day, or nil when the year lies outside 1…9999 (the caller reports its own "out of range").
+    ///
+    /// - Throws: `ValidationError` (`.notARealDate`) for a month or day that does not exist.
+    func calendarDay(
+        excerpt: String, field: String, expected: ValidationError.ValueKind
+    ) throws(ValidationError) -> Day? {
+        guard let year, year >= 1 else { return nil }
+        guard (1...12).contains(month) else {
+            throw ValidationError(
+                field: field,
+                reason: .notARealDate(excerpt: excerpt, problem: .noSuchMonth(month), expected: expected))
+        }
+        let length = Day.daysIn(month: month, year: year)
+        guard let found = Day(year: year, month: month, day: day) else {
+            throw ValidationError(
+                field: field,
+                reason: .notARealDate(
+                    excerpt: excerpt, problem: .noSuchDay(year: year, month: month, daysInMonth: length),
+                    expected: expected))
+        }
+        return found
     }
 }

@@ -1,4 +1,4 @@
-/// Reads the ways people type a date on the command line, relative to a `today` the caller supplies.
+/// Reads the ways people type a date, relative to a `today` the caller supplies.
 ///
 /// Accepted (case-insensitive, surrounding spaces ignored):
 /// - an ISO date: `2026-12-01`
@@ -7,11 +7,9 @@
 ///   so on a Friday `fri` means a week later
 /// - an offset in days or weeks: `+3d`, `3d`, `-1d`, `+2w` (at most 100 years either way)
 ///
-/// `today` is a parameter because this package never reads the clock or the time zone.
+/// Every result lies in `AcceptedRange.days`. `today` is a parameter because this package never reads
+/// the clock or the time zone.
 public enum DayExpression {
-    /// The hint every rejection ends with, listing forms the user can copy.
-    static let hint = "use 2026-12-01, today, tomorrow, a weekday (fri) or +3d"
-
     /// The largest offset accepted, in days; far beyond any real plan, small enough to catch typos.
     static let maximumOffset = 36_525
 
@@ -25,14 +23,24 @@ public enum DayExpression {
     /// - Parameters:
     ///   - text: what the user typed.
     ///   - today: the current civil date in the user's time zone.
-    ///   - field: the name used in error messages (`due` unless the caller reads another option).
-    /// - Throws: `ValidationError` with `.empty` for blank input, `.invalidFormat` for anything not listed
-    ///   above (including impossible dates such as `2026-02-30`), `.outOfRange` for offsets beyond 100 years.
+    ///   - field: the field named in errors (`due` unless the caller reads another value).
+    /// - Throws: `ValidationError` with `.empty(.day)` for blank input; `.invalidFormat(expected: .day)` for
+    ///   anything not listed above; `.notARealDate` for impossible dates such as `2026-02-30`;
+    ///   `.offsetTooFar` for offsets beyond 100 years; `.dayOutOfRange` for a result outside
+    ///   `AcceptedRange.days` (`1969-12-31`, `0000-01-01`, `99999-01-01`, an offset before 1970).
     public static func parse(_ text: String, today: Day, field: String = "due") throws(ValidationError) -> Day {
         guard let input = TextRules.keyword(text) else { throw unreadable(text, field: field) }
         if input.isEmpty {
-            throw ValidationError(field: field, reason: .empty, message: "\(field) is empty: \(hint)")
+            throw ValidationError(field: field, reason: .empty(.day))
         }
+        let day = try read(input, text: text, today: today, field: field)
+        guard AcceptedRange.days.contains(day) else {
+            throw ValidationError(field: field, reason: .dayOutOfRange(excerpt: TextRules.keywordExcerpt(input)))
+        }
+        return day
+    }
+
+    private static func read(_ input: String, text: String, today: Day, field: String) throws(ValidationError) -> Day {
         switch input {
         case "today": return today
         case "tomorrow": return today.adding(days: 1)
@@ -43,34 +51,13 @@ public enum DayExpression {
             let ahead = (number - today.weekday + 7) % 7
             return today.adding(days: ahead == 0 ? 7 : ahead)
         }
-        if let day = try isoDate(input, field: field) {
-            return day
+        if ISODateParts(input) != nil {
+            return try Day.parse(iso: input, field: field)
         }
         if let offset = try offsetInDays(input, field: field) {
             return today.adding(days: offset)
         }
         throw unreadable(text, field: field)
-    }
-
-    /// An ISO date, nil when `input` is not shaped like one, an error when it is shaped like one but impossible.
-    private static func isoDate(_ input: String, field: String) throws(ValidationError) -> Day? {
-        let shape = String(
-            input.utf8.map { byte -> Character in
-                byte == UInt8(ascii: "-") ? "-" : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) ? "9" : "x"
-            })
-        guard shape == "9999-99-99" else { return nil }
-        if let day = Day(iso: input) { return day }
-        let parts = input.split(separator: "-").compactMap { Int($0) }
-        var detail = "that day is not on the calendar"
-        if parts.count == 3, (1...12).contains(parts[1]), parts[0] >= 1 {
-            let length = Day.daysIn(month: parts[1], year: parts[0])
-            detail = "month \(parts[1]) of \(parts[0]) has \(length) days"
-        } else if parts.count == 3, !(1...12).contains(parts[1]) {
-            detail = "months run from 01 to 12"
-        }
-        throw ValidationError(
-            field: field, reason: .invalidFormat(input),
-            message: "'\(input)' is not a real date (\(detail)): \(hint)")
     }
 
     /// Days for `+3d`, `3d`, `-1d`, `+2w`; nil when `input` is not of that form.
@@ -87,17 +74,15 @@ public enum DayExpression {
         let perUnit = unit == "w" ? 7 : 1
         guard let count = Int(digits), count <= maximumOffset / perUnit else {
             throw ValidationError(
-                field: field, reason: .outOfRange(input),
-                message: "\(field) '\(input)' is too far away: offsets are limited to \(maximumOffset)d; "
-                    + "use an ISO date such as 2026-12-01")
+                field: field,
+                reason: .offsetTooFar(excerpt: TextRules.keywordExcerpt(input), limitDays: maximumOffset))
         }
         return sign * count * perUnit
     }
 
     private static func unreadable(_ text: String, field: String) -> ValidationError {
-        let typed = TextRules.excerpt(TextRules.trimmed(text))
-        return ValidationError(
-            field: field, reason: .invalidFormat(typed),
-            message: "could not read '\(typed)' as a date: \(hint)")
+        ValidationError(
+            field: field,
+            reason: .invalidFormat(excerpt: TextRules.excerpt(TextRules.trimmed(text)), expected: .day))
     }
 }

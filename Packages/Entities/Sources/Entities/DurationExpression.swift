@@ -8,35 +8,32 @@ public enum DurationExpression {
     /// The largest duration accepted: 1000 hours.
     static let maximumSeconds = 1000 * 3600
 
-    static let hint = "write it like 1h30m, 90m or 1.5h"
-
     /// The number of seconds `text` denotes.
     ///
     /// - Parameters:
     ///   - text: what the user typed.
-    ///   - field: the name used in error messages (`estimate` unless the caller reads another option).
-    /// - Throws: `ValidationError` with `.empty` for blank input; `.invalidFormat` for text that is not
-    ///   a duration, including a bare number such as `90` (the message asks for a unit) and seconds;
-    ///   `.outOfRange` for negative, zero or more than 1000 hours.
+    ///   - field: the field named in errors (`estimate` unless the caller reads another value).
+    /// - Throws: `ValidationError` with `.empty(.duration)` for blank input; `.invalidFormat(expected:
+    ///   .duration)` for text that is not a duration; `.missingUnit` for a bare number such as `90`;
+    ///   `.secondsNotAllowed` for seconds; `.negativeAmount` for a minus sign; `.zeroDuration` when it
+    ///   rounds to nothing; `.typedDurationOverLimit` above 1000 hours.
     public static func seconds(_ text: String, field: String = "estimate") throws(ValidationError) -> Int {
         guard let input = TextRules.keyword(text) else { throw unreadable(text, field: field) }
         if input.isEmpty {
-            throw ValidationError(field: field, reason: .empty, message: "\(field) is empty: \(hint)")
+            throw ValidationError(field: field, reason: .empty(.duration))
         }
+        let excerpt = TextRules.keywordExcerpt(input)
         if input.hasPrefix("-") {
-            throw ValidationError(
-                field: field, reason: .outOfRange(input), message: "\(field) cannot be negative: \(hint)")
+            throw ValidationError(field: field, reason: .negativeAmount(excerpt: excerpt, expected: .duration))
         }
         let total = try sum(of: input, field: field)
         let seconds = total.rounded()
         if seconds <= 0 {
-            throw ValidationError(
-                field: field, reason: .outOfRange(input), message: "\(field) must be more than zero: \(hint)")
+            throw ValidationError(field: field, reason: .zeroDuration(excerpt: excerpt))
         }
         if seconds > Double(maximumSeconds) {
             throw ValidationError(
-                field: field, reason: .outOfRange(input),
-                message: "\(field) '\(input)' is too long: the limit is 1000h")
+                field: field, reason: .typedDurationOverLimit(excerpt: excerpt, limit: maximumSeconds))
         }
         return Int(seconds)
     }
@@ -72,8 +69,7 @@ public enum DurationExpression {
             let unit = take { $0.isASCII && $0.isLetter }
             if unit.isEmpty {
                 throw ValidationError(
-                    field: field, reason: .invalidFormat(input),
-                    message: "'\(input)' needs a unit: write \(number)m for minutes or \(number)h for hours")
+                    field: field, reason: .missingUnit(excerpt: TextRules.keywordExcerpt(input), number: number))
             }
             guard let unitSeconds = try unitSeconds(unit, input: input, field: field),
                 usedUnits.insert(unitSeconds).inserted
@@ -90,16 +86,14 @@ public enum DurationExpression {
         case "m", "min", "mins", "minute", "minutes": return 60
         case "s", "sec", "secs", "second", "seconds":
             throw ValidationError(
-                field: field, reason: .invalidFormat(input),
-                message: "\(field) cannot be given in seconds: use minutes or hours, e.g. 1m or 1h30m")
+                field: field, reason: .secondsNotAllowed(excerpt: TextRules.keywordExcerpt(input)))
         default: return nil
         }
     }
 
     private static func unreadable(_ text: String, field: String) -> ValidationError {
-        let typed = TextRules.excerpt(TextRules.trimmed(text))
-        return ValidationError(
-            field: field, reason: .invalidFormat(typed),
-            message: "could not read '\(typed)' as a duration: \(hint)")
+        ValidationError(
+            field: field,
+            reason: .invalidFormat(excerpt: TextRules.excerpt(TextRules.trimmed(text)), expected: .duration))
     }
 }

@@ -8,17 +8,18 @@ public struct Estimate: Sendable, Hashable, Codable {
 
     public let seconds: Int
 
-    /// - Throws: `ValidationError` (field `estimate`) with `.outOfRange` below one minute or above 1000 hours.
+    /// - Throws: `ValidationError` (field `estimate`) with `.durationTooShort` below one minute or
+    ///   `.durationOverLimit` above 1000 hours (source `.estimate`).
     public init(seconds: Int) throws(ValidationError) {
         if seconds < Self.minimumSeconds {
             throw ValidationError(
-                field: "estimate", reason: .outOfRange("\(seconds)s"),
-                message: "estimate must be at least 1 minute: write it like 45m or 1h30m")
+                field: "estimate",
+                reason: .durationTooShort(seconds: seconds, minimum: Self.minimumSeconds, source: .estimate))
         }
         if seconds > Self.maximumSeconds {
             throw ValidationError(
-                field: "estimate", reason: .outOfRange("\(seconds)s"),
-                message: "estimate is too long (\(seconds / 3600)h; the limit is 1000h): split the task")
+                field: "estimate",
+                reason: .durationOverLimit(seconds: seconds, limit: Self.maximumSeconds, source: .estimate))
         }
         self.seconds = seconds
     }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Reads the ways people type a moment on the command line (`--at`, `--start`), relative to a `now`
-/// and a time zone the caller supplies.
+/// Reads the ways people type a moment (when a timer started or stopped, when an entry began), relative
+/// to a `now` and a time zone the caller supplies.
 ///
 /// Accepted (case-insensitive, surrounding spaces ignored, words separated by spaces):
 /// - `now`
@@ -13,31 +13,33 @@ import Foundation
 /// - ISO 8601 with a zone, which ignores `timeZone`: `2026-11-20T17:00:00Z`, `2026-11-20T17:00+01:00`
 ///
 /// Local times skipped by a daylight-saving change resolve forward (see `TimeOfDay.date(on:in:)`).
-/// Nothing may lie more than `Timer.futureTolerance` after `now`: a time later today was almost always
-/// meant for yesterday.
+/// Nothing may lie more than `Timer.futureTolerance` after `now` (a time later today was almost always
+/// meant for yesterday), and every result lies in `AcceptedRange.instants`.
 public enum InstantExpression {
-    static let hint = "use now, 09:15, 10 min ago, yesterday 17:00 or 2026-11-20 17:00"
-
     /// The instant `text` denotes.
     ///
     /// - Parameters:
     ///   - text: what the user typed.
-    ///   - field: the name used in error messages (`at` unless the caller reads another option).
+    ///   - field: the field named in errors (`at` unless the caller reads another value).
     ///   - now: the current instant; `today`, `ago` and the future check are relative to it.
     ///   - timeZone: the user's time zone, for times without an explicit offset.
-    /// - Throws: `ValidationError` with `.empty` for blank input; `.invalidFormat` for anything not listed
-    ///   above (including impossible dates); `.outOfRange` for an impossible time (`25:00`), a duration
-    ///   ago that is negative, zero or over 1000 hours, or a result more than a minute after `now`.
+    /// - Throws: `ValidationError` with `.empty(.instant)` for blank input; `.invalidFormat(expected:
+    ///   .instant)` for anything not listed above; `.notARealDate` for an impossible date; the errors of
+    ///   `TimeOfDay.parse` for an impossible time (`25:00`); `.outOfRange(expected: .instant)` for a
+    ///   second over 59; `.negativeAmount` or `.timeAgoOutOfRange` for a duration ago that is negative,
+    ///   zero or over 1000 hours; `.instantOutOfRange` outside `AcceptedRange.instants` (`0001-01-01 00:00`,
+    ///   a five-digit year); `.typedInstantInFuture` for a result more than a minute after `now`.
     public static func parse(
         _ text: String, field: String = "at", now: Date, timeZone: TimeZone
     ) throws(ValidationError) -> Date {
         guard let input = TextRules.keyword(text) else { throw unreadable(text, field: field) }
         if input.isEmpty {
-            throw ValidationError(field: field, reason: .empty, message: "\(field) is empty: \(hint)")
+            throw ValidationError(field: field, reason: .empty(.instant))
         }
+        let excerpt = TextRules.keywordExcerpt(input)
         let words = input.split(separator: " ")
         let result: Date
-        var isTimeToday = false
+        var sameDayTime: String?
         if input == "now" {
             return now
         } else if words.last == "ago" {
@@ -47,47 +49,52 @@ public enum InstantExpression {
             let today = Day.containing(now, in: timeZone)
             let day = words[0] == "today" ? today : today.adding(days: -1)
             result = try TimeOfDay.parse(String(words[1]), field: field).date(on: day, in: timeZone)
-            isTimeToday = words[0] == "today"
-        } else if words.count == 2, looksLikeDate(words[0]) {
+            if words[0] == "today" { sameDayTime = String(words[1]) }
+        } else if words.count == 2, ISODateParts(words[0]) != nil {
             result = try dateTime(date: words[0], time: words[1], input: input, field: field, timeZone: timeZone)
-        } else if words.count == 1, let separator = input.firstIndex(of: "t"), looksLikeDate(input[..<separator]) {
+        } else if words.count == 1, let separator = input.firstIndex(of: "t"), ISODateParts(input[..<separator]) != nil
+        {
             let time = input[input.index(after: separator)...]
             result = try dateTime(
                 date: input[..<separator], time: time, input: input, field: field, timeZone: timeZone)
         } else if words.count == 1, input.contains(":") {
             result = try TimeOfDay.parse(input, field: field).date(on: Day.containing(now, in: timeZone), in: timeZone)
-            isTimeToday = true
+            sameDayTime = input
         } else {
             throw unreadable(text, field: field)
         }
-        if result.timeIntervalSince(now) > Timer.futureTolerance {
-            let advice =
-                isTimeToday
-                ? "for last night write yesterday \(words[words.count - 1])"
-                : "give a time that has already passed"
+        guard AcceptedRange.instants.contains(result) else {
+            throw ValidationError(field: field, reason: .instantOutOfRange(excerpt: excerpt))
+        }
+        if let seconds = TimeRules.secondsInFuture(result, now: now) {
             throw ValidationError(
-                field: field, reason: .outOfRange(input), message: "'\(input)' is in the future: \(advice)")
+                field: field,
+                reason: .typedInstantInFuture(
+                    excerpt: excerpt, seconds: seconds, sameDayTime: sameDayTime.map(TextRules.keywordExcerpt)))
         }
         return result
     }
 
-    /// Seconds for the words before `ago`, read by `DurationExpression` with errors phrased for instants.
+    /// Seconds for the words before `ago`, read by `DurationExpression` with reasons about instants.
     private static func secondsAgo(_ words: ArraySlice<Substring>, input: String, field: String)
         throws(ValidationError) -> Int
     {
         guard let first = words.first else { throw unreadable(input, field: field) }
+        let excerpt = TextRules.keywordExcerpt(input)
         if first.hasPrefix("-") {
-            throw ValidationError(
-                field: field, reason: .outOfRange(input),
-                message: "'\(input)' cannot be negative: write a time in the past such as 10 min ago")
+            throw ValidationError(field: field, reason: .negativeAmount(excerpt: excerpt, expected: .instant))
         }
         do {
             return try DurationExpression.seconds(words.joined(separator: " "), field: field)
         } catch {
-            guard case .outOfRange = error.reason else { throw unreadable(input, field: field) }
-            throw ValidationError(
-                field: field, reason: .outOfRange(input),
-                message: "'\(input)' is out of range: the time ago must be more than zero and at most 1000h")
+            switch error.reason {
+            case .zeroDuration, .typedDurationOverLimit, .negativeAmount:
+                throw ValidationError(
+                    field: field,
+                    reason: .timeAgoOutOfRange(excerpt: excerpt, limit: DurationExpression.maximumSeconds))
+            default:
+                throw unreadable(input, field: field)
+            }
         }
     }
 
@@ -95,11 +102,12 @@ public enum InstantExpression {
     private static func dateTime(
         date: Substring, time: Substring, input: String, field: String, timeZone: TimeZone
     ) throws(ValidationError) -> Date {
-        guard let day = Day(iso: String(date)) else {
-            throw ValidationError(
-                field: field, reason: .invalidFormat(input),
-                message: "'\(date)' is not a real date: \(hint)")
-        }
+        let excerpt = TextRules.keywordExcerpt(input)
+        guard let parts = ISODateParts(date) else { throw unreadable(input, field: field) }
+        guard
+            let day = try parts.calendarDay(
+                excerpt: TextRules.keywordExcerpt(String(date)), field: field, expected: .instant)
+        else { throw ValidationError(field: field, reason: .instantOutOfRange(excerpt: excerpt)) }
         let zoneStart = time.firstIndex { $0 == "z" || $0 == "+" || $0 == "-" } ?? time.endIndex
         let clock = time[..<zoneStart].split(separator: ":", omittingEmptySubsequences: false)
         guard clock.count == 2 || clock.count == 3 else { throw unreadable(input, field: field) }
@@ -110,8 +118,7 @@ public enum InstantExpression {
                 throw unreadable(input, field: field)
             }
             guard value < 60 else {
-                throw ValidationError(
-                    field: field, reason: .outOfRange(input), message: "'\(input)' has more than 59 seconds: \(hint)")
+                throw ValidationError(field: field, reason: .outOfRange(excerpt: excerpt, expected: .instant))
             }
             second = value
         }
@@ -144,20 +151,9 @@ public enum InstantExpression {
         return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
     }
 
-    /// Whether `text` has the `YYYY-MM-DD` shape (digits and dashes in place), valid or not.
-    private static func looksLikeDate(_ text: Substring) -> Bool {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 10 else { return false }
-        return bytes.indices.allSatisfy { index in
-            index == 4 || index == 7
-                ? bytes[index] == UInt8(ascii: "-")
-                : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
-        }
-    }
-
     private static func unreadable(_ text: String, field: String) -> ValidationError {
-        let typed = TextRules.excerpt(TextRules.trimmed(text))
-        return ValidationError(
-            field: field, reason: .invalidFormat(typed), message: "could not read '\(typed)' as a time: \(hint)")
+        ValidationError(
+            field: field,
+            reason: .invalidFormat(excerpt: TextRules.excerpt(TextRules.trimmed(text)), expected: .instant))
     }
 }

@@ -26,25 +26,23 @@ public enum Priority: Int, Sendable, Codable, CaseIterable, Comparable, CustomSt
     /// Reads a priority as typed: a name, its first letter (`h`, `m`, `l`, `n`) or a digit `0`…`3`,
     /// case-insensitive and trimmed; `med` is read as medium.
     ///
-    /// - Throws: `ValidationError` (field `priority`) with `.empty` for blank input and `.invalidFormat` otherwise.
+    /// - Throws: `ValidationError` (field `priority`) with `.empty(.priority)` for blank input and
+    ///   `.invalidFormat(expected: .priority)` otherwise.
     public static func parse(_ text: String) throws(ValidationError) -> Priority {
-        let hint = "use high, medium, low or none (or h, m, l, n, or 3 to 0)"
         guard let input = TextRules.keyword(text) else {
-            throw ValidationError(
-                field: "priority", reason: .invalidFormat(TextRules.excerpt(TextRules.trimmed(text))),
-                message: "could not read that as a priority: \(hint)")
+            throw unreadable(TextRules.excerpt(TextRules.trimmed(text)))
         }
         switch input {
-        case "": throw ValidationError(field: "priority", reason: .empty, message: "priority is empty: \(hint)")
+        case "": throw ValidationError(field: "priority", reason: .empty(.priority))
         case "none", "n", "0": return .none
         case "low", "l", "1": return .low
         case "medium", "med", "m", "2": return .medium
         case "high", "h", "3": return .high
-        default:
-            let typed = TextRules.excerpt(input)
-            throw ValidationError(
-                field: "priority", reason: .invalidFormat(typed),
-                message: "could not read '\(typed)' as a priority: \(hint)")
+        default: throw unreadable(TextRules.excerpt(input))
         }
+    }
+
+    private static func unreadable(_ excerpt: String) -> ValidationError {
+        ValidationError(field: "priority", reason: .invalidFormat(excerpt: excerpt, expected: .priority))
     }
 }

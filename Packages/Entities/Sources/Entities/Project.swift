@@ -40,7 +40,8 @@ public struct Project: Sendable, Hashable, Codable, Identifiable {
 
     /// The name as it will be stored: trimmed, not empty, at most `nameLimit` characters, one line.
     ///
-    /// - Throws: `ValidationError` (field `name`) with `.empty`, `.tooLong` or `.invalidFormat`.
+    /// - Throws: `ValidationError` (field `name`) with `.empty`, `.tooLong`, `.notSingleLine` or
+    ///   `.controlCharacter`.
     public static func validatedName(_ raw: String) throws(ValidationError) -> String {
         try TextRules.singleLine(raw, field: "name", limit: nameLimit)
     }
@@ -67,12 +68,10 @@ public struct Project: Sendable, Hashable, Codable, Identifiable {
 
     /// Moves the project out of everyday views.
     ///
-    /// - Throws: `ValidationError` (field `status`, `.invalidTransition("archived")`) when already archived.
+    /// - Throws: `ValidationError` (field `status`, `.projectAlreadyArchived`) when already archived.
     public mutating func archive(now: Date) throws(ValidationError) {
         guard archivedAt == nil else {
-            throw ValidationError(
-                field: "status", reason: .invalidTransition("archived"),
-                message: "the project is already archived: unarchive it if you want it back")
+            throw ValidationError(field: "status", reason: .projectAlreadyArchived)
         }
         archivedAt = now
         updatedAt = now
@@ -80,12 +79,10 @@ public struct Project: Sendable, Hashable, Codable, Identifiable {
 
     /// Brings an archived project back.
     ///
-    /// - Throws: `ValidationError` (field `status`, `.invalidTransition("active")`) when not archived.
+    /// - Throws: `ValidationError` (field `status`, `.projectNotArchived`) when not archived.
     public mutating func unarchive(now: Date) throws(ValidationError) {
         guard archivedAt != nil else {
-            throw ValidationError(
-                field: "status", reason: .invalidTransition("active"),
-                message: "the project is not archived: there is nothing to unarchive")
+            throw ValidationError(field: "status", reason: .projectNotArchived)
         }
         archivedAt = nil
         updatedAt = now

@@ -1,40 +1,77 @@
-/// A label on a task, kept in one canonical spelling so `+Work`, `#work` and `work` are the same tag.
+/// A label on a task or entry, kept in one canonical spelling so `+Work`, `#work` and `work` are the same tag.
 ///
 /// Normalisation: surrounding whitespace trimmed, one leading `+` or `#` dropped, lowercased.
 /// A tag is 1…40 characters without whitespace, commas or control characters (commas separate tags
-/// on the command line). Encoded as the plain string; decoding applies the same rules.
+/// in typed lists), with at least one visible character. Normalising is idempotent: `Tag(tag.name)`
+/// is always `tag`. That is why the rules are applied to the final form and why a name may not itself
+/// begin with `+` or `#` (`++a` would be stored as `+a` and then read back as `a`, and `+#` as `#`, which
+/// reads back as nothing). Encoded as the plain string; decoding applies the same rules.
 public struct Tag: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     /// The most characters a tag may have.
     static let limit = 40
+    /// The most tags one task or time entry may carry.
+    public static let limitPerItem = 50
 
     /// The canonical spelling.
     public let name: String
 
     /// Normalises and validates a typed tag.
     ///
-    /// - Throws: `ValidationError` (field `tag`) with `.empty`, `.tooLong(limit: 40)` or `.invalidFormat`
-    ///   (whitespace, comma or control character inside).
+    /// - Throws: `ValidationError` (field `tag`) with `.empty(.tag)` (nothing visible), `.tooLong(count:limit:)`
+    ///   over 40 characters, `.invalidTagCharacter` (whitespace, comma or control character inside), or
+    ///   `.invalidFormat(expected: .tag)` when the name would begin with a second `+` or `#`.
     public init(_ raw: String) throws(ValidationError) {
-        var text = TextRules.trimmed(raw)
+        let trimmed = TextRules.trimmed(raw)
+        var text = trimmed
         if let first = text.first, first == "+" || first == "#" {
             text = text.dropFirst()
         }
-        if text.isEmpty {
-            throw ValidationError(field: "tag", reason: .empty, message: "tag is empty: type a word such as +work")
+        if text.isEmpty || TextRules.isBlank(text) {
+            throw ValidationError(field: "tag", reason: .empty(.tag))
         }
+        // Checked before lowercasing so a huge argument is refused without being copied.
         if let count = TextRules.overflowCount(text, limit: Self.limit) {
             throw TextRules.tooLong(field: "tag", count: count, limit: Self.limit)
         }
-        let bad = text.unicodeScalars.contains {
+        let name = text.lowercased()
+        if let count = TextRules.overflowCount(Substring(name), limit: Self.limit) {
+            throw TextRules.tooLong(field: "tag", count: count, limit: Self.limit)
+        }
+        let bad = name.unicodeScalars.contains {
             $0.properties.isWhitespace || $0 == "," || $0.properties.generalCategory == .control
         }
         if bad {
-            let typed = TextRules.excerpt(text)
-            throw ValidationError(
-                field: "tag", reason: .invalidFormat(typed),
-                message: "tag '\(typed)' contains a space, comma or control character: use one word such as +work")
+            throw ValidationError(field: "tag", reason: .invalidTagCharacter(excerpt: TextRules.excerpt(text)))
         }
-        name = text.lowercased()
+        if let first = name.first, first == "+" || first == "#" {
+            throw ValidationError(
+                field: "tag", reason: .invalidFormat(excerpt: TextRules.excerpt(trimmed), expected: .tag))
+        }
+        self.name = name
+    }
+
+    /// The tags given for one task or entry, read in order with duplicates (in any spelling) dropped.
+    ///
+    /// The count is checked first, on the list as given, so an enormous list is refused without reading
+    /// a single tag.
+    ///
+    /// - Throws: `ValidationError` with field `tags` (`.tooManyTags`) for more than `limitPerItem` given,
+    ///   or the first tag's error from `init(_:)`.
+    public static func list(from raw: [String]) throws(ValidationError) -> [Tag] {
+        try checkCount(raw.count)
+        var seen: Set<Tag> = []
+        var tags: [Tag] = []
+        for text in raw {
+            let tag = try Tag(text)
+            if seen.insert(tag).inserted { tags.append(tag) }
+        }
+        return tags
+    }
+
+    /// - Throws: `ValidationError` (field `tags`, `.tooManyTags`) when `count` exceeds `limitPerItem`.
+    static func checkCount(_ count: Int) throws(ValidationError) {
+        guard count > limitPerItem else { return }
+        throw ValidationError(field: "tags", reason: .tooManyTags(count: count, limit: limitPerItem))
     }
 
     public var description: String { name }

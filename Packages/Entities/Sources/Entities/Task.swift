@@ -5,7 +5,7 @@ import Foundation
 /// Invariants kept by `create` and every mutating method (the memberwise initialiser is unchecked and
 /// exists for loading stored data):
 /// - `title` is trimmed, non-empty, one line, at most `titleLimit` characters; `note` at most `noteLimit`;
-/// - `tags` are sorted and unique;
+/// - `tags` are sorted, unique and at most `Tag.limitPerItem`;
 /// - `completedAt` is set exactly when `status == .completed`;
 /// - a task in a list also names a project (the list's; the caller resolves which one that is);
 /// - `updatedAt` moves only when something actually changed.
@@ -59,12 +59,14 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
     /// A new open task.
     ///
     /// - Throws: `ValidationError` for an invalid title (field `title`), a note over `noteLimit`
-    ///   (field `note`), or a list without a project (field `list`).
+    ///   (field `note`), a list without a project (field `list`, `.listWithoutProject`), or more than
+    ///   `Tag.limitPerItem` tags (field `tags`, `.tooManyTags`).
     public static func create(
         id: UUID, title: String, projectID: UUID? = nil, listID: UUID? = nil, due: Day? = nil,
         priority: Priority = .none, tags: [Tag] = [], estimate: Estimate? = nil, note: String = "", now: Date
     ) throws(ValidationError) -> Task {
         try checkPlacement(projectID: projectID, listID: listID)
+        try Tag.checkCount(Set(tags).count)
         return Task(
             id: id, projectID: projectID, listID: listID, title: try validatedTitle(title),
             note: try validatedNote(note), priority: priority, due: due, tags: tags, estimate: estimate,
@@ -81,9 +83,7 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
 
     private static func checkPlacement(projectID: UUID?, listID: UUID?) throws(ValidationError) {
         if listID != nil, projectID == nil {
-            throw ValidationError(
-                field: "list", reason: .invalidFormat("list without project"),
-                message: "a task in a list must also be in that list's project: give the project too")
+            throw ValidationError(field: "list", reason: .listWithoutProject)
         }
     }
 
@@ -102,7 +102,8 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
 
     // MARK: Editing
 
-    /// - Throws: `ValidationError` (field `title`) with `.empty`, `.tooLong` or `.invalidFormat`.
+    /// - Throws: `ValidationError` (field `title`) with `.empty`, `.tooLong`, `.notSingleLine` or
+    ///   `.controlCharacter`.
     public mutating func rename(to newTitle: String, now: Date) throws(ValidationError) {
         let validated = try Self.validatedTitle(newTitle)
         update(now: now) { $0.title = validated }
@@ -126,13 +127,22 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
     }
 
     /// Replaces all tags.
-    public mutating func setTags(_ newTags: [Tag], now: Date) {
-        update(now: now) { $0.tags = Self.normalized(newTags) }
+    ///
+    /// - Throws: `ValidationError` (field `tags`, `.tooManyTags`) for more than `Tag.limitPerItem` distinct tags.
+    public mutating func setTags(_ newTags: [Tag], now: Date) throws(ValidationError) {
+        let normalized = Self.normalized(newTags)
+        try Tag.checkCount(normalized.count)
+        update(now: now) { $0.tags = normalized }
     }
 
     /// Adds tags; ones already present are ignored.
-    public mutating func addTags(_ added: [Tag], now: Date) {
-        update(now: now) { $0.tags = Self.normalized($0.tags + added) }
+    ///
+    /// - Throws: `ValidationError` (field `tags`, `.tooManyTags`) when the task would then carry more than
+    ///   `Tag.limitPerItem` tags.
+    public mutating func addTags(_ added: [Tag], now: Date) throws(ValidationError) {
+        let normalized = Self.normalized(tags + added)
+        try Tag.checkCount(normalized.count)
+        update(now: now) { $0.tags = normalized }
     }
 
     /// Removes tags; ones not present are ignored.
@@ -148,7 +158,7 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
 
     /// Moves the task to a project and list, or to the inbox with both nil.
     ///
-    /// - Throws: `ValidationError` (field `list`) when `listID` is given without `projectID`.
+    /// - Throws: `ValidationError` (field `list`, `.listWithoutProject`) when `listID` is given without `projectID`.
     public mutating func move(projectID newProjectID: UUID?, listID newListID: UUID?, now: Date)
         throws(ValidationError)
     {
@@ -162,13 +172,12 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
     /// Appends one entry, `YYYY-MM-DD HH:MM  text`, on a new line at the end of the note; the stamp is
     /// `at` on the wall clock of `timeZone`.
     ///
-    /// - Throws: `ValidationError` (field `note`) with `.empty` for blank text, `.tooLong` when the
+    /// - Throws: `ValidationError` (field `note`) with `.emptyNoteEntry` for blank text, `.tooLong` when the
     ///   note would exceed `noteLimit`.
     public mutating func appendNote(_ text: String, at date: Date, timeZone: TimeZone) throws(ValidationError) {
         let entryText = TextRules.trimmed(text)
-        if entryText.isEmpty {
-            throw ValidationError(
-                field: "note", reason: .empty, message: "the note text is empty: type what you want to add")
+        if entryText.isEmpty || TextRules.isBlank(entryText) {
+            throw ValidationError(field: "note", reason: .emptyNoteEntry)
         }
         let time = GregorianCalendar.in(timeZone).dateComponents([.hour, .minute], from: date)
         let stamp =
@@ -192,32 +201,25 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
 
     /// Marks an open task as being worked on.
     ///
-    /// - Throws: `ValidationError` (field `status`, `.invalidTransition`) when the task is already in
-    ///   progress, or done (reopen it first).
+    /// - Throws: `ValidationError` (field `status`, `.taskTransition(from:to: .inProgress)`) when the task
+    ///   is already in progress, or done.
     public mutating func start(now: Date) throws(ValidationError) {
         switch status {
         case .open:
             status = .inProgress
             updatedAt = now
-        case .inProgress:
-            throw ValidationError(
-                field: "status", reason: .invalidTransition(status.rawValue),
-                message: "the task is already in progress: complete it when it is done")
-        case .completed:
-            throw ValidationError(
-                field: "status", reason: .invalidTransition(status.rawValue),
-                message: "the task is done: reopen it first")
+        case .inProgress, .completed:
+            throw ValidationError(field: "status", reason: .taskTransition(from: status, to: .inProgress))
         }
     }
 
     /// Marks an open or in-progress task as done at `date`.
     ///
-    /// - Throws: `ValidationError` (field `status`, `.invalidTransition("done")`) when it is already done.
+    /// - Throws: `ValidationError` (field `status`, `.taskTransition(from: .completed, to: .completed)`) when
+    ///   it is already done.
     public mutating func complete(at date: Date) throws(ValidationError) {
         guard status != .completed else {
-            throw ValidationError(
-                field: "status", reason: .invalidTransition(status.rawValue),
-                message: "the task is already done: reopen it first to complete it again")
+            throw ValidationError(field: "status", reason: .taskTransition(from: status, to: .completed))
         }
         status = .completed
         completedAt = date
@@ -226,12 +228,10 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
 
     /// Puts a done task back to open and forgets when it was completed.
     ///
-    /// - Throws: `ValidationError` (field `status`, `.invalidTransition`) when the task is not done.
+    /// - Throws: `ValidationError` (field `status`, `.taskTransition(from:to: .open)`) when the task is not done.
     public mutating func reopen(now: Date) throws(ValidationError) {
         guard status == .completed else {
-            throw ValidationError(
-                field: "status", reason: .invalidTransition(status.rawValue),
-                message: "the task is not done, so it cannot be reopened: complete it first")
+            throw ValidationError(field: "status", reason: .taskTransition(from: status, to: .open))
         }
         status = .open
         completedAt = nil

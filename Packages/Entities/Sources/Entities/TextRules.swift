@@ -1,7 +1,7 @@
 /// Shared rules for user-typed text: trimming, length limits counted in Characters, single-line checks.
 ///
 /// Inputs can be arbitrarily large (a pasted file, a 1 MB argument), so every check here avoids work
-/// proportional to the input unless the input could actually be acceptable, and error messages quote
+/// proportional to the input unless the input could actually be acceptable, and error reasons quote
 /// at most a short excerpt.
 enum TextRules {
     /// How many Characters of user input an error message may quote.
@@ -33,27 +33,41 @@ enum TextRules {
         return count > limit ? count : nil
     }
 
-    /// Validates a name or title: trimmed, not empty, at most `limit` Characters, one line, no control characters.
+    /// Whether `scalar` shows nothing by itself: whitespace, or a format or default-ignorable character
+    /// (zero-width space and joiners, word joiner, byte-order mark, bidirectional marks and controls,
+    /// variation selectors, Hangul fillers).
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        return properties.isWhitespace || properties.generalCategory == .format
+            || properties.isDefaultIgnorableCodePoint
+    }
+
+    /// Whether `text` has no visible character, so that a name made of zero-width or bidirectional
+    /// characters counts as empty (it would show as nothing in every list). Stops at the first visible
+    /// scalar, which for ordinary text is the first one. Visible text may still contain invisible
+    /// characters: an emoji sequence such as 👩‍💻 needs its zero-width joiner.
+    static func isBlank(_ text: Substring) -> Bool {
+        !text.unicodeScalars.contains { !isInvisible($0) }
+    }
+
+    /// Validates a name or title: trimmed, something visible, at most `limit` Characters, one line, no
+    /// control characters.
+    ///
+    /// - Throws: `ValidationError` with `.empty(.text)`, `.tooLong`, `.notSingleLine` or `.controlCharacter`.
     static func singleLine(_ raw: String, field: String, limit: Int) throws(ValidationError) -> String {
         let text = trimmed(raw)
-        if text.isEmpty {
-            throw ValidationError(
-                field: field, reason: .empty,
-                message: "\(field) cannot be empty: type at least one visible character")
+        if text.isEmpty || isBlank(text) {
+            throw ValidationError(field: field, reason: .empty(.text))
         }
         if let count = overflowCount(text, limit: limit) {
             throw tooLong(field: field, count: count, limit: limit)
         }
         for scalar in text.unicodeScalars {
             if isLineBreak(scalar) {
-                throw ValidationError(
-                    field: field, reason: .invalidFormat(excerpt(text)),
-                    message: "\(field) must be a single line: remove the line breaks")
+                throw ValidationError(field: field, reason: .notSingleLine)
             }
             if scalar.properties.generalCategory == .control {
-                throw ValidationError(
-                    field: field, reason: .invalidFormat(excerpt(text)),
-                    message: "\(field) contains a tab or control character: remove it")
+                throw ValidationError(field: field, reason: .controlCharacter)
             }
         }
         return String(text)
@@ -69,9 +83,7 @@ enum TextRules {
     }
 
     static func tooLong(field: String, count: Int, limit: Int) -> ValidationError {
-        ValidationError(
-            field: field, reason: .tooLong(limit: limit),
-            message: "\(field) is too long (\(count) characters; the limit is \(limit)): shorten it")
+        ValidationError(field: field, reason: .tooLong(count: count, limit: limit))
     }
 
     static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
@@ -81,12 +93,13 @@ enum TextRules {
         }
     }
 
-    /// A short, single-line rendering of user input for quoting in messages.
-    static func excerpt(_ text: some StringProtocol) -> String {
+    /// A short, single-line rendering of user input for quoting in reasons: at most `limit` Characters,
+    /// line breaks and tabs written as `\n` and `\t`, other control characters as `?`.
+    static func excerpt(_ text: some StringProtocol, limit: Int = excerptLimit) -> String {
         var result = ""
         var taken = 0
         for character in text {
-            if taken == excerptLimit {
+            if taken == limit {
                 result += "…"
                 break
             }
@@ -104,10 +117,19 @@ enum TextRules {
         return result
     }
 
+    /// The excerpt of a keyword parser's input, which `keyword` already bounded to `keywordLimit` bytes:
+    /// quoted whole, only made safe for one line.
+    static func keywordExcerpt(_ input: String) -> String {
+        excerpt(input, limit: keywordLimit)
+    }
+
+    /// The most UTF-8 bytes a keyword parser reads.
+    static let keywordLimit = 64
+
     /// Trimmed, lowercased input for keyword parsers, or nil when it is too long to be any keyword.
     ///
     /// Parsers call this first so an enormous argument is rejected before it is copied or case-folded.
-    static func keyword(_ raw: String, maxBytes: Int = 64) -> String? {
+    static func keyword(_ raw: String, maxBytes: Int = keywordLimit) -> String? {
         let text = trimmed(raw)
         guard text.utf8.count <= maxBytes else { return nil }
         return text.lowercased()

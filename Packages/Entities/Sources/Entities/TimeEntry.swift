@@ -4,9 +4,10 @@ import Foundation
 ///
 /// Entries come from stopping a timer or from logging time by hand. Invariants kept by `create` and
 /// every mutating method (the memberwise initialiser is unchecked and exists for loading stored data):
-/// the duration is 1 s … `hardLimit` (over `unforcedLimit` only when forced), the entry does not end
-/// more than a minute after `now`, the note is trimmed and at most `noteLimit` characters, the tags are
-/// sorted and unique, and `updatedAt` moves only when something actually changed.
+/// the duration is 1 s … `hardLimit` (over `unforcedLimit` only when forced), the entry lies in
+/// `AcceptedRange.instants` and does not end more than a minute after `now`, the note is trimmed and at
+/// most `noteLimit` characters, the tags are sorted, unique and at most `Tag.limitPerItem`, and
+/// `updatedAt` moves only when something actually changed.
 public struct TimeEntry: Sendable, Hashable, Codable, Identifiable {
     /// The most characters a note may have.
     public static let noteLimit = 2_000
@@ -55,15 +56,18 @@ public struct TimeEntry: Sendable, Hashable, Codable, Identifiable {
     /// - Parameters:
     ///   - force: accept a duration over `unforcedLimit`.
     ///   - now: the current instant; becomes `createdAt` and `updatedAt`.
-    /// - Throws: `ValidationError` with field `duration` (`.outOfRange`) below 1 s, over `hardLimit`, or
-    ///   over `unforcedLimit` without `force`; field `start` (`.outOfRange`) when the entry would end more
-    ///   than a minute after `now`; field `note` (`.tooLong`) over `noteLimit`.
+    /// - Throws: `ValidationError` with field `duration`: `.durationTooShort` below 1 s,
+    ///   `.durationOverLimit` over `hardLimit`, `.durationNeedsForce` over `unforcedLimit` without `force`
+    ///   (all with source `.entry`); field `start`: `.instantOutOfRange` outside `AcceptedRange.instants`,
+    ///   `.entryEndsInFuture` when the entry would end more than a minute after `now`; field `note`
+    ///   (`.tooLong`) over `noteLimit`; field `tags` (`.tooManyTags`) over `Tag.limitPerItem`.
     public static func create(
         id: UUID, target: TimeTarget, start: Date, durationSeconds: Int, note: String = "", billable: Bool = false,
         tags: [Tag] = [], loggedBy: UUID, now: Date, force: Bool = false
     ) throws(ValidationError) -> TimeEntry {
         try checkLoggedDuration(durationSeconds, force: force)
-        try checkEnd(start: start, durationSeconds: durationSeconds, now: now)
+        try checkPlacement(start: start, durationSeconds: durationSeconds, now: now)
+        try Tag.checkCount(Set(tags).count)
         return TimeEntry(
             id: id, target: target, start: start, durationSeconds: durationSeconds, note: try validatedNote(note),
             billable: billable, tags: tags, loggedBy: loggedBy, createdAt: now, updatedAt: now)
@@ -73,7 +77,7 @@ public struct TimeEntry: Sendable, Hashable, Codable, Identifiable {
 
     /// Moves the entry to begin at `newStart`, keeping its duration.
     ///
-    /// - Throws: `ValidationError` (field `start`, `.outOfRange`) when it would then end in the future.
+    /// - Throws: `ValidationError` (field `start`) with `.instantOutOfRange` or `.entryEndsInFuture`.
     public mutating func setStart(_ newStart: Date, now: Date) throws(ValidationError) {
         try reschedule(start: newStart, durationSeconds: durationSeconds, force: true, now: now)
     }
@@ -97,7 +101,7 @@ public struct TimeEntry: Sendable, Hashable, Codable, Identifiable {
         throws(ValidationError)
     {
         try Self.checkLoggedDuration(seconds, force: force || seconds == durationSeconds)
-        try Self.checkEnd(start: newStart, durationSeconds: seconds, now: now)
+        try Self.checkPlacement(start: newStart, durationSeconds: seconds, now: now)
         guard newStart != start || seconds != durationSeconds else { return }
         start = newStart
         durationSeconds = seconds
@@ -121,8 +125,11 @@ public struct TimeEntry: Sendable, Hashable, Codable, Identifiable {
     }
 
     /// Replaces all tags.
-    public mutating func setTags(_ newTags: [Tag], now: Date) {
+    ///
+    /// - Throws: `ValidationError` (field `tags`, `.tooManyTags`) for more than `Tag.limitPerItem` distinct tags.
+    public mutating func setTags(_ newTags: [Tag], now: Date) throws(ValidationError) {
         let normalized = Self.normalized(newTags)
+        try Tag.checkCount(normalized.count)
         guard normalized != tags else { return }
         tags = normalized
         updatedAt = now
@@ -148,34 +155,36 @@ public struct TimeEntry: Sendable, Hashable, Codable, Identifiable {
     private static func checkLoggedDuration(_ seconds: Int, force: Bool) throws(ValidationError) {
         if seconds < 1 {
             throw ValidationError(
-                field: "duration", reason: .outOfRange("\(seconds)s"),
-                message: "duration must be more than zero: write it like 45m or 1h30m")
+                field: "duration", reason: .durationTooShort(seconds: seconds, minimum: 1, source: .entry))
         }
-        try checkDuration(
-            seconds, force: force, subject: "the entry lasts \(TimeRules.span(TimeInterval(seconds)))",
-            unforcedAdvice: "pass --force if that is right", hardAdvice: "split it into several entries")
+        try checkDuration(seconds, force: force, source: .entry)
     }
 
-    /// The upper limits shared by logged entries and stopped timers; `subject` and the advice phrase the
-    /// message for the command at hand.
+    /// The upper limits shared by logged entries and stopped timers; `source` says which one is checked.
     static func checkDuration(
-        _ seconds: Int, force: Bool, subject: String, unforcedAdvice: String, hardAdvice: String
+        _ seconds: Int, force: Bool, source: ValidationError.DurationSource
     ) throws(ValidationError) {
         if seconds > hardLimit {
             throw ValidationError(
-                field: "duration", reason: .outOfRange("\(seconds)s"),
-                message: "\(subject), more than the limit of 1000h: \(hardAdvice)")
+                field: "duration", reason: .durationOverLimit(seconds: seconds, limit: hardLimit, source: source))
         }
         if seconds > unforcedLimit, !force {
             throw ValidationError(
-                field: "duration", reason: .outOfRange("\(seconds)s"),
-                message: "\(subject), more than 24h: \(unforcedAdvice)")
+                field: "duration",
+                reason: .durationNeedsForce(seconds: seconds, limit: unforcedLimit, source: source))
         }
     }
 
-    private static func checkEnd(start: Date, durationSeconds: Int, now: Date) throws(ValidationError) {
-        try TimeRules.checkNotInFuture(
-            start.addingTimeInterval(TimeInterval(durationSeconds)), now: now, field: "start",
-            what: "the entry would end", advice: "give an earlier start or a shorter duration")
+    /// The entry must lie in `AcceptedRange.instants` and end no later than the tolerance after `now`.
+    private static func checkPlacement(start: Date, durationSeconds: Int, now: Date) throws(ValidationError) {
+        try TimeRules.checkAccepted(start, field: "start")
+        let end = start.addingTimeInterval(TimeInterval(durationSeconds))
+        if let seconds = TimeRules.secondsInFuture(end, now: now) {
+            throw ValidationError(field: "start", reason: .entryEndsInFuture(seconds: seconds))
+        }
+        // The end is an exclusive bound, so an entry may end exactly where the accepted instants stop.
+        guard end <= AcceptedRange.instants.upperBound else {
+            throw ValidationError(field: "start", reason: .instantOutOfRange(excerpt: TimeRules.stamp(end)))
+        }
     }
 }

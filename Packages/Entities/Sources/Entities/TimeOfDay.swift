@@ -2,10 +2,9 @@ import Foundation
 
 /// A wall-clock time with minute precision (`14:00`), not tied to a day or a time zone.
 ///
-/// Used for `--start 14:00` and `--at 09:15`; it only becomes an instant together with a `Day` and a
-/// `TimeZone` (`date(on:in:)`). Encoded as the `HH:MM` string.
+/// Used for the start of logged time and for typed moments such as `yesterday 09:15`; it only becomes
+/// an instant together with a `Day` and a `TimeZone` (`date(on:in:)`). Encoded as the `HH:MM` string.
 public struct TimeOfDay: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
-    static let hint = "use 00:00 to 23:59"
 
     /// 0…23.
     public let hour: Int
@@ -19,18 +18,27 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, Codable, CustomStringCo
         self.minute = minute
     }
 
+    /// Nine in the morning: when logged work on another day begins unless told otherwise.
+    public static let nineInTheMorning = TimeOfDay(checkedHour: 9, minute: 0)
+
+    /// For constants written in this file, which are known to be valid.
+    private init(checkedHour hour: Int, minute: Int) {
+        self.hour = hour
+        self.minute = minute
+    }
+
     /// Reads `H:MM` or `HH:MM` (24-hour clock, ASCII digits, surrounding spaces ignored).
     ///
     /// - Parameters:
     ///   - text: what the user typed.
-    ///   - field: the name used in error messages.
-    /// - Throws: `ValidationError` with `.empty` for blank input, `.invalidFormat` for anything not shaped
-    ///   like a time (`0915`, `9`, `9:5`, `2pm`), `.outOfRange` for `25:00` or `9:60`.
+    ///   - field: the field named in errors.
+    /// - Throws: `ValidationError` with `.empty(.timeOfDay)` for blank input, `.invalidFormat(expected:
+    ///   .timeOfDay)` for anything not shaped like a time (`0915`, `9`, `9:5`, `2pm`),
+    ///   `.outOfRange(expected: .timeOfDay)` for `25:00` or `9:60`.
     public static func parse(_ text: String, field: String = "time") throws(ValidationError) -> TimeOfDay {
         guard let input = TextRules.keyword(text, maxBytes: 16) else { throw unreadable(text, field: field) }
         if input.isEmpty {
-            throw ValidationError(
-                field: field, reason: .empty, message: "\(field) is empty: write a time such as 14:00 or 9:15")
+            throw ValidationError(field: field, reason: .empty(.timeOfDay))
         }
         let parts = input.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, (1...2).contains(parts[0].utf8.count), parts[1].utf8.count == 2,
@@ -38,7 +46,7 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, Codable, CustomStringCo
         else { throw unreadable(text, field: field) }
         guard let time = TimeOfDay(hour: hour, minute: minute) else {
             throw ValidationError(
-                field: field, reason: .outOfRange(input), message: "\(input) is not a time of day: \(hint)")
+                field: field, reason: .outOfRange(excerpt: TextRules.keywordExcerpt(input), expected: .timeOfDay))
         }
         return time
     }
@@ -100,9 +108,8 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, Codable, CustomStringCo
     }
 
     private static func unreadable(_ text: String, field: String) -> ValidationError {
-        let typed = TextRules.excerpt(TextRules.trimmed(text))
-        return ValidationError(
-            field: field, reason: .invalidFormat(typed),
-            message: "could not read '\(typed)' as a time of day: write it like 14:00 or 9:15")
+        ValidationError(
+            field: field,
+            reason: .invalidFormat(excerpt: TextRules.excerpt(TextRules.trimmed(text)), expected: .timeOfDay))
     }
 }

@@ -28,9 +28,10 @@ public enum TimerState: String, Sendable, Codable {
 ///
 /// A timer keeps every stretch it ran as a `WorkInterval`, so pausing and resuming lose nothing and
 /// the elapsed time can be computed for any instant (a report while it runs, or a stop at an earlier
-/// `--at`). Invariants kept by `start` and the mutating methods (the memberwise initialiser is
+/// instant). Invariants kept by `start` and the mutating methods (the memberwise initialiser is
 /// unchecked and exists for loading stored data): intervals are chronological and do not overlap,
-/// only the last one may be open, and no instant is accepted more than `futureTolerance` after `now`.
+/// only the last one may be open, every instant lies in `AcceptedRange.instants`, and no instant is
+/// accepted more than `futureTolerance` after `now`.
 /// In code that also imports Foundation, write `Entities.Timer` to avoid `Foundation.Timer`.
 public struct Timer: Sendable, Hashable, Codable, Identifiable {
     /// The most characters a timer's note may have (the same as an entry's, which inherits it).
@@ -96,15 +97,15 @@ public struct Timer: Sendable, Hashable, Codable, Identifiable {
     /// A running timer whose first interval begins at `at`.
     ///
     /// - Parameters:
-    ///   - at: when work began; may be in the past (`--at 09:15`), at most `futureTolerance` after `now`.
+    ///   - at: when work began; may be in the past, at most `futureTolerance` after `now`.
     ///   - now: the current instant; becomes `createdAt` and `updatedAt`.
-    /// - Throws: `ValidationError` with field `at` (`.outOfRange`) when `at` is in the future, or field
-    ///   `note` (`.tooLong`) when the note exceeds `noteLimit`.
+    /// - Throws: `ValidationError` with field `at`: `.instantOutOfRange` outside `AcceptedRange.instants`,
+    ///   `.timerInstantInFuture(action: .start)` beyond the tolerance; field `note` (`.tooLong`) when the
+    ///   note exceeds `noteLimit`.
     public static func start(
         id: UUID, ownerID: UUID, target: TimeTarget, note: String = "", billable: Bool = false, at: Date, now: Date
     ) throws(ValidationError) -> Timer {
-        try TimeRules.checkNotInFuture(
-            at, now: now, field: "at", what: "the start time is", advice: "leave --at out to start now")
+        try checkInstant(at, now: now, action: .start)
         return Timer(
             id: id, ownerID: ownerID, target: target, note: try TimeEntry.validatedNote(note), billable: billable,
             intervals: [WorkInterval(start: at)], createdAt: now, updatedAt: now)
@@ -112,35 +113,26 @@ public struct Timer: Sendable, Hashable, Codable, Identifiable {
 
     /// Closes the running interval at `at`.
     ///
-    /// - Throws: `ValidationError` with field `timer` (`.invalidTransition("paused")`) when the timer is
-    ///   not running; field `at` (`.outOfRange`) when `at` is before the running interval began or in the future.
+    /// - Throws: `ValidationError` with field `timer` (`.timerAlreadyPaused`) when the timer is not
+    ///   running; field `at` with `.instantOutOfRange`, `.beforeTimerEvent(action: .pause, event:
+    ///   .started/.resumed)` before the running interval began, or `.timerInstantInFuture(action: .pause)`.
     public mutating func pause(at instant: Date, now: Date) throws(ValidationError) {
-        guard isRunning else {
-            throw ValidationError(
-                field: "timer", reason: .invalidTransition(state.rawValue),
-                message: "the timer is not running, it is already paused: resume it to continue")
-        }
-        try close(at: instant, now: now, verb: "pause")
+        guard isRunning else { throw ValidationError(field: "timer", reason: .timerAlreadyPaused) }
+        try close(at: instant, now: now, action: .pause)
     }
 
     /// Opens a new interval at `at` on a paused timer.
     ///
-    /// - Throws: `ValidationError` with field `timer` (`.invalidTransition("running")`) when the timer is
-    ///   already running; field `at` (`.outOfRange`) when `at` is before the pause or in the future.
+    /// - Throws: `ValidationError` with field `timer` (`.timerAlreadyRunning`) when the timer already runs;
+    ///   field `at` with `.instantOutOfRange`, `.beforeTimerEvent(action: .resume, event: .paused)` before
+    ///   the pause, or `.timerInstantInFuture(action: .resume)`.
     public mutating func resume(at instant: Date, now: Date) throws(ValidationError) {
-        guard !isRunning else {
-            throw ValidationError(
-                field: "timer", reason: .invalidTransition(state.rawValue),
-                message: "the timer is already running: pause or stop it instead")
-        }
+        guard !isRunning else { throw ValidationError(field: "timer", reason: .timerAlreadyRunning) }
+        try TimeRules.checkAccepted(instant, field: "at")
         if let pausedAt, instant < pausedAt {
-            throw ValidationError(
-                field: "at", reason: .outOfRange(TimeRules.stamp(instant)),
-                message: "cannot resume \(TimeRules.span(pausedAt.timeIntervalSince(instant))) before the timer "
-                    + "was paused: give a later --at or leave it out")
+            throw Self.early(instant, before: pausedAt, action: .resume, event: .paused)
         }
-        try TimeRules.checkNotInFuture(
-            instant, now: now, field: "at", what: "the resume time is", advice: "leave --at out to resume now")
+        try Self.checkInstant(instant, now: now, action: .resume)
         intervals.append(WorkInterval(start: instant))
         updatedAt = now
     }
@@ -154,39 +146,31 @@ public struct Timer: Sendable, Hashable, Codable, Identifiable {
     /// - Parameters:
     ///   - note: the entry's note; nil keeps the timer's note.
     ///   - force: accept more than `TimeEntry.unforcedLimit` (a timer forgotten overnight usually is a mistake).
-    /// - Throws: `ValidationError` with field `at` for an instant out of order or in the future; field
-    ///   `duration` (`.outOfRange`) when nothing was recorded (discard the timer instead), when more than
-    ///   24 hours were recorded without `force`, or more than `TimeEntry.hardLimit` at all; field `note`
-    ///   when the note is too long.
+    /// - Throws: `ValidationError` with field `at` for an instant out of range, out of order
+    ///   (`.beforeTimerEvent(action: .stop, …)`) or in the future (`.timerInstantInFuture(action: .stop)`);
+    ///   field `duration` with `.nothingRecorded` under a second, `.durationNeedsForce(source: .timer)` over
+    ///   24 hours without `force`, `.durationOverLimit(source: .timer)` over `TimeEntry.hardLimit`; field
+    ///   `note` when the note is too long.
     public func stop(
         at instant: Date? = nil, now: Date, entryID: UUID, note newNote: String? = nil, force: Bool = false
     ) throws(ValidationError) -> TimeEntry {
         var closed = self
         if isRunning {
-            // Without --at the timer stops now, or at its start when that was typed a few seconds ahead.
+            // Without an instant the timer stops now, or at its start when that was given a few seconds ahead.
             let openStart = intervals.last?.start ?? now
-            try closed.close(at: instant ?? max(now, openStart), now: now, verb: "stop")
+            try closed.close(at: instant ?? max(now, openStart), now: now, action: .stop)
         } else if let instant {
+            try TimeRules.checkAccepted(instant, field: "at")
             if let pausedAt, instant < pausedAt {
-                throw ValidationError(
-                    field: "at", reason: .outOfRange(TimeRules.stamp(instant)),
-                    message: "cannot stop \(TimeRules.span(pausedAt.timeIntervalSince(instant))) before the timer "
-                        + "was paused: leave --at out to keep the time recorded so far")
+                throw Self.early(instant, before: pausedAt, action: .stop, event: .paused)
             }
-            try TimeRules.checkNotInFuture(
-                instant, now: now, field: "at", what: "the stop time is", advice: "leave --at out to stop now")
+            try Self.checkInstant(instant, now: now, action: .stop)
         }
         let seconds = closed.elapsedSeconds(at: closed.pausedAt ?? startedAt)
         if seconds < 1 {
-            throw ValidationError(
-                field: "duration", reason: .outOfRange("0s"),
-                message: "nothing to record: the timer ran for less than a second; "
-                    + "use `stint timer discard` to drop it")
+            throw ValidationError(field: "duration", reason: .nothingRecorded)
         }
-        try TimeEntry.checkDuration(
-            seconds, force: force, subject: "the timer ran for \(TimeRules.span(TimeInterval(seconds)))",
-            unforcedAdvice: "pass --force to log it all, or stop it with --at at the time you stopped working",
-            hardAdvice: "stop it with --at at the time you stopped working, or discard it")
+        try TimeEntry.checkDuration(seconds, force: force, source: .timer)
         return TimeEntry(
             id: entryID, target: target, start: startedAt, durationSeconds: seconds,
             note: try TimeEntry.validatedNote(newNote ?? note), billable: billable, tags: [], loggedBy: ownerID,
@@ -194,21 +178,39 @@ public struct Timer: Sendable, Hashable, Codable, Identifiable {
     }
 
     /// Ends the open interval at `instant` after checking it lies between that interval's start and
-    /// the future tolerance; `verb` names the command in messages.
-    private mutating func close(at instant: Date, now: Date, verb: String) throws(ValidationError) {
+    /// the future tolerance; `action` is what was asked, for the reason.
+    private mutating func close(at instant: Date, now: Date, action: ValidationError.TimerAction)
+        throws(ValidationError)
+    {
         guard let last = intervals.indices.last else { return }
+        try TimeRules.checkAccepted(instant, field: "at")
         let openStart = intervals[last].start
         if instant < openStart {
-            let event = last == 0 ? "started" : "resumed"
-            throw ValidationError(
-                field: "at", reason: .outOfRange(TimeRules.stamp(instant)),
-                message: "cannot \(verb) \(TimeRules.span(openStart.timeIntervalSince(instant))) before the timer "
-                    + "was \(event): give a later --at or leave it out")
+            throw Self.early(instant, before: openStart, action: action, event: last == 0 ? .started : .resumed)
         }
-        try TimeRules.checkNotInFuture(
-            instant, now: now, field: "at", what: "the \(verb) time is", advice: "leave --at out to \(verb) now")
+        try Self.checkInstant(instant, now: now, action: action)
         intervals[last].end = instant
         updatedAt = now
+    }
+
+    /// Refuses an instant outside `AcceptedRange.instants` or more than `futureTolerance` after `now`.
+    private static func checkInstant(_ instant: Date, now: Date, action: ValidationError.TimerAction)
+        throws(ValidationError)
+    {
+        try TimeRules.checkAccepted(instant, field: "at")
+        if let seconds = TimeRules.secondsInFuture(instant, now: now) {
+            throw ValidationError(field: "at", reason: .timerInstantInFuture(seconds: seconds, action: action))
+        }
+    }
+
+    /// The reason for an `instant` that lies before `moment`, when the timer `event` happened.
+    private static func early(
+        _ instant: Date, before moment: Date, action: ValidationError.TimerAction, event: ValidationError.TimerEvent
+    ) -> ValidationError {
+        ValidationError(
+            field: "at",
+            reason: .beforeTimerEvent(
+                seconds: TimeRules.wholeSeconds(moment.timeIntervalSince(instant)), action: action, event: event))
     }
 
     /// Pauses a running timer at `instant` without checks; `TimerRules` guarantees the order itself.

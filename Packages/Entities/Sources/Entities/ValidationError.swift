@@ -1,63 +1,205 @@
 import Foundation
 
-/// The single error type of the Entities layer: a user-supplied value broke a business rule.
+/// The single error type of the Entities layer: a value broke a business rule.
 ///
-/// Every rule in this package reports through this type so callers can map it to one exit code
-/// ("invalid input") and print `message` as is. `field` names what was wrong in the user's words
-/// ("title", "name", "due", "estimate", "tag", "priority", "status", …) and `reason` lets code react
-/// to the kind of failure without parsing text. `message` is always a single line that says what
-/// to do next; it never embeds more than a short excerpt of what the user typed.
-public struct ValidationError: Error, Sendable, Equatable, LocalizedError, CustomStringConvertible {
-    /// The kind of rule that was broken.
-    public enum Reason: Sendable, Equatable {
-        /// Nothing (or only whitespace) was given where a value is required.
-        case empty
-        /// The value is longer than `limit` characters (or, for amounts, larger than the limit).
-        case tooLong(limit: Int)
-        /// The text could not be read; the payload is a short excerpt of what was typed.
-        case invalidFormat(String)
-        /// The value was read but lies outside the accepted range; the payload is what was typed.
-        case outOfRange(String)
-        /// The requested change is not allowed from the current state; the payload is that state.
-        case invalidTransition(String)
+/// Entities serve more than one front end (the command line today, a server later), so an error says
+/// *what* is wrong as data and never *how to fix it* in the words of one front end: `reason` is a
+/// typed case carrying everything needed to word it (amounts, limits, spans in seconds, the timer
+/// action, the event an instant collided with, a short excerpt of what was typed), and each front end
+/// words it for its own users. `field` names what was wrong in the user's words ("title", "due", "at",
+/// "timer", …). `message` is a neutral one-line English sentence stating the problem, fit for a log or
+/// an API response; it contains no command-line syntax and no advice.
+public struct ValidationError: Error, Sendable, Hashable, LocalizedError, CustomStringConvertible {
+    /// What kind of value was being read or checked; it decides how a front end describes the input.
+    public enum ValueKind: Sendable, Hashable {
+        /// A name, title or other free text.
+        case text
+        /// A tag.
+        case tag
+        /// A priority word (`high`, `m`, `2`, …).
+        case priority
+        /// A calendar date, as `DayExpression` and `Day.parse(iso:field:)` read it.
+        case day
+        /// A length of time, as `DurationExpression` reads it.
+        case duration
+        /// A moment, as `InstantExpression` reads it.
+        case instant
+        /// A wall-clock time, as `TimeOfDay.parse` reads it.
+        case timeOfDay
     }
 
-    /// What was wrong, in the words a user knows ("title", "due", …).
-    public let field: String
-    /// The kind of rule that was broken.
-    public let reason: Reason
-    /// One line, for people: what is wrong and what to do about it.
-    public let message: String
+    /// What a timer was asked to do when an instant was refused.
+    public enum TimerAction: Sendable, Hashable {
+        case start, pause, resume, stop
+    }
 
-    /// Creates an error. When `message` is nil a generic one-line message is derived from `reason`.
-    public init(field: String, reason: Reason, message: String? = nil) {
+    /// The moment in a timer's life that a requested instant would lie before.
+    public enum TimerEvent: Sendable, Hashable {
+        /// The timer's first interval began (its start).
+        case started
+        /// The running interval began with a resume.
+        case resumed
+        /// The timer was paused (the end of its last interval).
+        case paused
+    }
+
+    /// What a length of time that broke a limit belongs to.
+    public enum DurationSource: Sendable, Hashable {
+        /// A task's estimate.
+        case estimate
+        /// A time entry, logged or edited by hand.
+        case entry
+        /// A timer being stopped into an entry.
+        case timer
+    }
+
+    /// Why a date shaped like `YYYY-MM-DD` is not on the calendar.
+    public enum DateProblem: Sendable, Hashable {
+        /// The month is not 1…12.
+        case noSuchMonth(Int)
+        /// The day is not 1…`daysInMonth` of that month.
+        case noSuchDay(year: Int, month: Int, daysInMonth: Int)
+    }
+
+    /// The rule that was broken, with the data needed to word it.
+    public enum Reason: Sendable, Hashable {
+        // MARK: Text
+
+        /// Nothing was given where a value is required: blank, or only whitespace and invisible
+        /// (format, zero-width, bidirectional-control) characters. The kind says what was expected.
+        case empty(ValueKind)
+        /// The text has `count` Characters, more than `limit`.
+        case tooLong(count: Int, limit: Int)
+        /// A name or title contains a line break.
+        case notSingleLine
+        /// A name or title contains a tab or another control character.
+        case controlCharacter
+        /// The text to append to a task's note is blank.
+        case emptyNoteEntry
+
+        // MARK: Tags
+
+        /// A tag contains whitespace, a comma or a control character; the payload is an excerpt.
+        case invalidTagCharacter(excerpt: String)
+        /// More than `limit` tags were given for one task or entry (counted as given, before reading any).
+        case tooManyTags(count: Int, limit: Int)
+
+        // MARK: Reading typed values
+
+        /// The text could not be read as the `expected` kind of value; `excerpt` is a short, one-line
+        /// rendering of what was typed. For a tag, this means it would not keep its spelling when read
+        /// again (a second leading `+` or `#`).
+        case invalidFormat(excerpt: String, expected: ValueKind)
+        /// A duration number has no unit (`90`); `number` is the number as typed.
+        case missingUnit(excerpt: String, number: String)
+        /// A duration was given in seconds, which are not accepted (nothing is planned to the second).
+        case secondsNotAllowed(excerpt: String)
+        /// A duration or a time ago has a minus sign.
+        case negativeAmount(excerpt: String, expected: ValueKind)
+        /// A typed duration rounds to zero seconds.
+        case zeroDuration(excerpt: String)
+        /// A typed duration is longer than `limit` seconds.
+        case typedDurationOverLimit(excerpt: String, limit: Int)
+        /// The amount before `ago` is zero or longer than `limit` seconds.
+        case timeAgoOutOfRange(excerpt: String, limit: Int)
+        /// The value was read but a part lies outside its range: an hour over 23 or a minute over 59
+        /// (`.timeOfDay`), a second over 59 (`.instant`).
+        case outOfRange(excerpt: String, expected: ValueKind)
+        /// Shaped like a date, but not one on the calendar (`2026-02-30`, `2026-13-01`).
+        case notARealDate(excerpt: String, problem: DateProblem, expected: ValueKind)
+        /// A day offset (`+40000d`) is larger than `limitDays`.
+        case offsetTooFar(excerpt: String, limitDays: Int)
+        /// A day lies outside `AcceptedRange.days`.
+        case dayOutOfRange(excerpt: String)
+        /// An instant lies outside `AcceptedRange.instants`; the excerpt is what was typed, or the
+        /// instant in ISO 8601 when it was not typed.
+        case instantOutOfRange(excerpt: String)
+        /// A typed moment lies `seconds` (rounded up) after now. `sameDayTime` is the clock time typed
+        /// when the text was read as a time today (`23:00`, `today 23:00`), else nil: such a time was
+        /// usually meant for yesterday.
+        case typedInstantInFuture(excerpt: String, seconds: Int, sameDayTime: String?)
+
+        // MARK: Timers and entries
+
+        /// The instant for a timer `action` lies `seconds` (rounded up) after now, beyond the tolerance.
+        case timerInstantInFuture(seconds: Int, action: TimerAction)
+        /// The instant for a timer `action` lies `seconds` (rounded up) before the timer `event`.
+        case beforeTimerEvent(seconds: Int, action: TimerAction, event: TimerEvent)
+        /// A timer being stopped ran for less than a second: there is nothing to turn into an entry.
+        case nothingRecorded
+        /// An entry would end `seconds` (rounded up) after now, beyond the tolerance.
+        case entryEndsInFuture(seconds: Int)
+        /// A length of time is below its minimum (an estimate under a minute, an entry under a second).
+        case durationTooShort(seconds: Int, minimum: Int, source: DurationSource)
+        /// A length of time is over the limit that applies whatever the circumstances.
+        case durationOverLimit(seconds: Int, limit: Int, source: DurationSource)
+        /// A length of time is over `limit` (a day), which is accepted only when confirmed (`force`):
+        /// the request conflicts with a safety rule rather than being malformed (see `isConflict`).
+        case durationNeedsForce(seconds: Int, limit: Int, source: DurationSource)
+
+        // MARK: States
+
+        /// A task cannot move from `from` to `to`: already in progress, already done, not done.
+        case taskTransition(from: TaskStatus, to: TaskStatus)
+        /// The project is already archived.
+        case projectAlreadyArchived
+        /// The project is not archived, so it cannot be unarchived.
+        case projectNotArchived
+        /// The timer already runs, so it cannot be resumed.
+        case timerAlreadyRunning
+        /// The timer is already paused, so it cannot be paused.
+        case timerAlreadyPaused
+        /// A task in a list must also be in a project (the list's).
+        case listWithoutProject
+        /// A day range whose last day `until` is before its first day `since`.
+        case dayRangeEmpty(since: Day, until: Day)
+
+        // MARK: Choosing a timer (field "timer"; see `TimerRules.choose(_:among:)`)
+
+        /// A running timer was asked for and none runs.
+        case noRunningTimer
+        /// The most recently paused timer was asked for and none is paused.
+        case noPausedTimer
+        /// The running or only paused timer was asked for and the person has no timer at all.
+        case noTimer
+        /// The running or only paused timer was asked for, none runs and several are paused: which one is
+        /// meant must be said. The ids are the paused timers', in the order the caller listed them.
+        case severalPausedTimers(ids: [UUID])
+        /// A timer was asked for by id and none of the person's timers has it (stopped or discarded meanwhile).
+        case noTimerWithID(UUID)
+        /// A timer was asked for by its task or project and none times that target.
+        case noTimerOnTarget(TimeTarget)
+
+        /// True when the value is well formed but the current state or a safety rule stands in the way:
+        /// a duration that needs confirmation, or no timer in the state the action needs. Front ends
+        /// report these as conflicts rather than as bad input.
+        public var isConflict: Bool {
+            switch self {
+            case .durationNeedsForce, .noRunningTimer, .noPausedTimer, .noTimer, .severalPausedTimers,
+                .noTimerWithID, .noTimerOnTarget:
+                true
+            default:
+                false
+            }
+        }
+    }
+
+    /// What was wrong, in the words a user knows ("title", "due", "at", "timer", …).
+    public let field: String
+    /// The rule that was broken.
+    public let reason: Reason
+
+    public init(field: String, reason: Reason) {
         self.field = field
         self.reason = reason
-        self.message = Self.singleLine(message ?? Self.defaultMessage(field: field, reason: reason))
+    }
+
+    /// One neutral English line stating what is wrong; no advice and no front-end syntax.
+    public var message: String {
+        ValidationMessage.text(field: field, reason: reason)
     }
 
     public var errorDescription: String? { message }
 
     public var description: String { message }
-
-    private static func defaultMessage(field: String, reason: Reason) -> String {
-        switch reason {
-        case .empty:
-            return "\(field) is empty: type at least one visible character"
-        case .tooLong(let limit):
-            return "\(field) is too long: the limit is \(limit)"
-        case .invalidFormat(let typed):
-            return "could not read '\(typed)' as \(field): check the spelling"
-        case .outOfRange(let typed):
-            return "\(field) '\(typed)' is out of range: use a smaller value"
-        case .invalidTransition(let state):
-            return "cannot change \(field) from \(state)"
-        }
-    }
-
-    /// Guarantees the one-line promise even when a caller passes a message containing line breaks.
-    private static func singleLine(_ text: String) -> String {
-        guard text.contains(where: \.isNewline) else { return text }
-        return String(text.map { $0.isNewline ? " " : $0 })
-    }
 }

@@ -38,35 +38,65 @@ struct DayExpressionTests {
     @Test func rejectsAnImpossibleDate() throws {
         let error = try #require(validationError { try DayExpression.parse("2026-02-30", today: Fixture.saturday()) })
         #expect(error.field == "due")
-        #expect(error.reason == .invalidFormat("2026-02-30"))
-        #expect(error.message.contains("has 28 days"))
+        #expect(
+            error.reason
+                == .notARealDate(
+                    excerpt: "2026-02-30", problem: .noSuchDay(year: 2026, month: 2, daysInMonth: 28), expected: .day))
+        #expect(error.message == "'2026-02-30' is not a real date (month 2 of 2026 has 28 days)")
+    }
+
+    @Test func rejectsAMonthThatDoesNotExist() throws {
+        let error = try #require(validationError { try DayExpression.parse("2026-13-01", today: Fixture.saturday()) })
+        #expect(error.reason == .notARealDate(excerpt: "2026-13-01", problem: .noSuchMonth(13), expected: .day))
+        #expect(error.message == "'2026-13-01' is not a real date (months run from 01 to 12)")
+    }
+
+    @Test(arguments: ["1969-12-31", "0000-01-01", "0001-01-01", "99999-01-01", "123456789012345678901234-01-01"])
+    func rejectsDatesOutsideTheAcceptedRange(_ text: String) throws {
+        let error = try #require(validationError { try DayExpression.parse(text, today: Fixture.saturday()) })
+        #expect(error.field == "due")
+        #expect(error.reason == .dayOutOfRange(excerpt: text))
+    }
+
+    @Test func acceptsTheEndsOfTheAcceptedRange() throws {
+        #expect(try DayExpression.parse("1970-01-01", today: Fixture.saturday()).iso == "1970-01-01")
+        #expect(try DayExpression.parse("9999-12-31", today: Fixture.saturday()).iso == "9999-12-31")
+    }
+
+    @Test func refusesAnOffsetThatLandsBefore1970() throws {
+        let error = try #require(validationError { try DayExpression.parse("-36525d", today: Fixture.saturday()) })
+        #expect(error.reason == .dayOutOfRange(excerpt: "-36525d"))
+        let early = try Fixture.day("1970-01-01")
+        #expect(
+            validationError { try DayExpression.parse("yesterday", today: early) }?.reason
+                == .dayOutOfRange(excerpt: "yesterday"))
     }
 
     @Test(arguments: ["nextyear", "+d", "d", "+3", "3x", "fr", "mondays", "2026-12-01x", "12/01/2026", "+-3d", "1.5d"])
     func rejectsUnknownForms(_ text: String) throws {
         let error = try #require(validationError { try DayExpression.parse(text, today: Fixture.saturday()) })
-        #expect(error.reason == .invalidFormat(text))
-        #expect(
-            error.message
-                == "could not read '\(text)' as a date: use 2026-12-01, today, tomorrow, a weekday (fri) or +3d")
+        #expect(error.reason == .invalidFormat(excerpt: text, expected: .day))
+        #expect(error.message == "could not read '\(text)' as a date")
     }
 
     @Test(arguments: ["", "   "])
     func rejectsEmptyInput(_ text: String) throws {
         let error = try #require(validationError { try DayExpression.parse(text, today: Fixture.saturday()) })
-        #expect(error.reason == .empty)
-        #expect(error.message.contains("use 2026-12-01"))
+        #expect(error.reason == .empty(.day))
+        #expect(error.message == "due is empty")
     }
 
     @Test(arguments: ["+99999d", "-99999w", "+99999999999999999999999d"])
     func rejectsOffsetsBeyondACentury(_ text: String) throws {
         let error = try #require(validationError { try DayExpression.parse(text, today: Fixture.saturday()) })
-        #expect(error.reason == .outOfRange(text))
+        #expect(error.reason == .offsetTooFar(excerpt: text, limitDays: 36_525))
+        #expect(error.message == "due '\(text)' is too far away: offsets are limited to 36525 days")
     }
 
     @Test func quotesOnlyAnExcerptOfHugeInput() throws {
         let huge = String(repeating: "z", count: 1 << 20)
         let error = try #require(validationError { try DayExpression.parse(huge, today: Fixture.saturday()) })
+        #expect(error.reason == .invalidFormat(excerpt: String(repeating: "z", count: 40) + "…", expected: .day))
         #expect(error.message.count < 200)
     }
 

@@ -8,11 +8,19 @@ struct EstimateTests {
         #expect(try Estimate(seconds: 3_600_000).seconds == 3_600_000)
     }
 
-    @Test(arguments: [-1, 0, 59, 3_600_001])
-    func rejectsOutsideTheRange(_ seconds: Int) throws {
+    @Test(arguments: [-1, 0, 59])
+    func rejectsLessThanAMinute(_ seconds: Int) throws {
         let error = try #require(validationError { try Estimate(seconds: seconds) })
         #expect(error.field == "estimate")
-        #expect(error.reason == .outOfRange("\(seconds)s"))
+        #expect(error.reason == .durationTooShort(seconds: seconds, minimum: 60, source: .estimate))
+        #expect(error.message == "estimate must be at least 60s")
+    }
+
+    @Test func rejectsMoreThanAThousandHours() throws {
+        let error = try #require(validationError { try Estimate(seconds: 3_600_001) })
+        #expect(error.field == "estimate")
+        #expect(error.reason == .durationOverLimit(seconds: 3_600_001, limit: 3_600_000, source: .estimate))
+        #expect(error.message == "the estimate is 1000h, more than the limit of 1000h")
     }
 
     @Test func codesAsSecondsAndValidatesOnDecode() throws {

@@ -64,31 +64,72 @@ struct InstantExpressionTests {
         #expect(try parse("10:01") == TimeFixture.minute(1))
         let error = try #require(validationError { try parse("10:02") })
         #expect(error.field == "at")
-        #expect(error.reason == .outOfRange("10:02"))
-        #expect(error.message == "'10:02' is in the future: for last night write yesterday 10:02")
+        #expect(error.reason == .typedInstantInFuture(excerpt: "10:02", seconds: 120, sameDayTime: "10:02"))
+        #expect(error.message == "'10:02' is 2m in the future")
     }
 
-    @Test func aLaterTimeTodaySuggestsYesterday() throws {
+    @Test func aLaterTimeTodayCarriesTheClockTimeTyped() throws {
         let error = try #require(validationError { try parse("today 23:30") })
-        #expect(error.message == "'today 23:30' is in the future: for last night write yesterday 23:30")
+        #expect(
+            error.reason
+                == .typedInstantInFuture(excerpt: "today 23:30", seconds: 13 * 3600 + 1800, sameDayTime: "23:30"))
+        #expect(error.message == "'today 23:30' is 13h 30m in the future")
+        let early = try #require(validationError { try parse("9:15", now: Fixture.instant("2026-11-21T08:00:00Z")) })
+        #expect(early.reason == .typedInstantInFuture(excerpt: "9:15", seconds: 75 * 60, sameDayTime: "9:15"))
         let dated = try #require(validationError { try parse("2026-11-22 09:00") })
-        #expect(dated.message == "'2026-11-22 09:00' is in the future: give a time that has already passed")
+        #expect(
+            dated.reason == .typedInstantInFuture(excerpt: "2026-11-22 09:00", seconds: 23 * 3600, sameDayTime: nil))
+        let ago = try #require(validationError { try parse("2026-11-21T10:00:00-01:00") })
+        #expect(
+            ago.reason == .typedInstantInFuture(excerpt: "2026-11-21t10:00:00-01:00", seconds: 3600, sameDayTime: nil))
     }
 
     @Test(arguments: ["25:00", "9:60", "today 24:00", "2026-11-20 25:00"])
     func refusesImpossibleTimes(_ text: String) throws {
         let error = try #require(validationError { try parse(text) })
-        guard case .outOfRange = error.reason else {
-            Issue.record("\(text): unexpected \(error.reason)")
-            return
-        }
-        #expect(error.message.contains("is not a time of day: use 00:00 to 23:59"))
+        let time = try #require(text.split(separator: " ").last.map(String.init))
+        #expect(error.reason == .outOfRange(excerpt: time, expected: .timeOfDay))
+        #expect(error.message == "\(time) is not a time of day")
     }
 
-    @Test(arguments: ["-5m ago", "0m ago", "1001h ago"])
+    @Test func refusesMoreThan59Seconds() throws {
+        let error = try #require(validationError { try parse("2026-11-20 17:00:60") })
+        #expect(error.reason == .outOfRange(excerpt: "2026-11-20 17:00:60", expected: .instant))
+        #expect(error.message == "'2026-11-20 17:00:60' has more than 59 seconds")
+    }
+
+    @Test func refusesANegativeTimeAgo() throws {
+        let error = try #require(validationError { try parse("-5m ago") })
+        #expect(error.reason == .negativeAmount(excerpt: "-5m ago", expected: .instant))
+        #expect(error.message == "at '-5m ago' cannot be negative")
+    }
+
+    @Test(arguments: ["0m ago", "1001h ago", "0.001m ago"])
     func refusesDurationsAgoOutOfRange(_ text: String) throws {
         let error = try #require(validationError { try parse(text) })
-        #expect(error.reason == .outOfRange(text))
+        #expect(error.reason == .timeAgoOutOfRange(excerpt: text, limit: 3_600_000))
+        #expect(error.message == "'\(text)' is out of range: the time ago must be more than zero and at most 1000h")
+    }
+
+    @Test(arguments: [
+        "0001-01-01T00:00:00Z", "1969-12-31 23:59", "1970-01-01T00:30+01:00", "0000-01-01 00:00",
+        "99999-01-01T00:00:00Z", "12345678901234567890-01-01 10:00",
+    ])
+    func refusesInstantsOutsideTheAcceptedRange(_ text: String) throws {
+        let error = try #require(validationError { try parse(text) })
+        #expect(error.field == "at")
+        #expect(error.reason == .instantOutOfRange(excerpt: text.lowercased()))
+        #expect(error.message.hasPrefix("at '\(text.lowercased())' is outside the supported times"))
+    }
+
+    @Test func acceptsTheFirstAcceptedInstant() throws {
+        #expect(try parse("1970-01-01T00:00:00Z") == Date(timeIntervalSince1970: 0))
+        #expect(try parse("1969-12-31T23:30-01:00") == Date(timeIntervalSince1970: 1800))
+    }
+
+    @Test func aTimeAgoBeforeTheEpochIsOutOfRange() throws {
+        let error = try #require(validationError { try parse("2 hours ago", now: Date(timeIntervalSince1970: 3600)) })
+        #expect(error.reason == .instantOutOfRange(excerpt: "2 hours ago"))
     }
 
     @Test(arguments: [
@@ -98,29 +139,37 @@ struct InstantExpressionTests {
     ])
     func refusesWhatIsNotAnInstant(_ text: String) throws {
         let error = try #require(validationError { try parse(text) })
-        guard case .invalidFormat = error.reason else {
-            Issue.record("\(text): unexpected \(error.reason)")
-            return
-        }
+        // Text that failed after being read as a date and time is quoted as it was read (lowercased).
+        let asTyped = ValidationError.Reason.invalidFormat(excerpt: text, expected: .instant)
+        let asRead = ValidationError.Reason.invalidFormat(excerpt: text.lowercased(), expected: .instant)
+        #expect(error.reason == asTyped || error.reason == asRead)
+        #expect(error.field == "at")
     }
 
     @Test func unreadableInputGetsAHintWithExamples() throws {
         let error = try #require(validationError { try parse("10 min ago ago") })
-        #expect(error.reason == .invalidFormat("10 min ago ago"))
-        #expect(
-            error.message
-                == "could not read '10 min ago ago' as a time: use now, 09:15, 10 min ago, yesterday 17:00 "
-                + "or 2026-11-20 17:00")
+        #expect(error.reason == .invalidFormat(excerpt: "10 min ago ago", expected: .instant))
+        #expect(error.message == "could not read '10 min ago ago' as a time")
     }
 
     @Test func impossibleDatesAreNamed() throws {
         let error = try #require(validationError { try parse("2026-02-30 10:00") })
-        #expect(error.message.hasPrefix("'2026-02-30' is not a real date"))
+        #expect(
+            error.reason
+                == .notARealDate(
+                    excerpt: "2026-02-30", problem: .noSuchDay(year: 2026, month: 2, daysInMonth: 28),
+                    expected: .instant))
+        #expect(error.message == "'2026-02-30' is not a real date (month 2 of 2026 has 28 days)")
+        let month = try #require(validationError { try parse("2026-00-10T10:00Z") })
+        #expect(month.reason == .notARealDate(excerpt: "2026-00-10", problem: .noSuchMonth(0), expected: .instant))
     }
 
     @Test func refusesEmptyAndHugeInput() throws {
-        #expect(validationError { try parse(" ") }?.reason == .empty)
+        let empty = try #require(validationError { try parse(" ") })
+        #expect(empty.reason == .empty(.instant))
+        #expect(empty.message == "at is empty")
         let huge = try #require(validationError { try parse(String(repeating: "9", count: 1 << 20)) })
+        #expect(huge.reason == .invalidFormat(excerpt: String(repeating: "9", count: 40) + "…", expected: .instant))
         #expect(huge.message.count < 200)
     }
 }

@@ -16,12 +16,19 @@ struct PriorityTests {
     func rejectsOtherText(_ text: String) throws {
         let error = try #require(validationError { try Priority.parse(text) })
         #expect(error.field == "priority")
-        #expect(error.reason == .invalidFormat(text))
-        #expect(error.message.contains("high, medium, low or none"))
+        #expect(error.reason == .invalidFormat(excerpt: text, expected: .priority))
+        #expect(error.message == "could not read '\(text)' as a priority")
+    }
+
+    @Test func quotesAnExcerptOfTextTooLongToBeAPriority() throws {
+        let error = try #require(validationError { try Priority.parse(String(repeating: "H", count: 100)) })
+        #expect(error.reason == .invalidFormat(excerpt: String(repeating: "H", count: 40) + "…", expected: .priority))
     }
 
     @Test func rejectsEmptyText() {
-        #expect(validationError { try Priority.parse(" ") }?.reason == .empty)
+        let error = validationError { try Priority.parse(" ") }
+        #expect(error?.reason == .empty(.priority))
+        #expect(error?.message == "priority is empty")
     }
 
     @Test func ordersByUrgencyAndPrintsItsName() {

@@ -19,14 +19,18 @@ struct ProjectAndListTests {
         #expect(project.archivedAt == Fixture.later)
 
         let twice = try #require(validationError { try project.archive(now: Fixture.evenLater) })
-        #expect(twice.reason == .invalidTransition("archived"))
+        #expect(twice.field == "status")
+        #expect(twice.reason == .projectAlreadyArchived)
+        #expect(twice.message == "the project is already archived")
         #expect(project.archivedAt == Fixture.later)
 
         try project.unarchive(now: Fixture.evenLater)
         #expect(!project.isArchived)
         #expect(project.updatedAt == Fixture.evenLater)
-        #expect(
-            validationError { try project.unarchive(now: Fixture.evenLater) }?.reason == .invalidTransition("active"))
+        let notArchived = try #require(validationError { try project.unarchive(now: Fixture.evenLater) })
+        #expect(notArchived.field == "status")
+        #expect(notArchived.reason == .projectNotArchived)
+        #expect(notArchived.message == "the project is not archived")
     }
 
     @Test func renamesAndEditsTheNote() throws {
@@ -38,7 +42,7 @@ struct ProjectAndListTests {
         #expect(project.updatedAt == Fixture.later)
         try project.setNote("Plot 14", now: Fixture.evenLater)
         #expect(project.note == "Plot 14")
-        #expect(validationError { try project.rename(to: "a\nb", now: Fixture.evenLater) } != nil)
+        #expect(validationError { try project.rename(to: "a\nb", now: Fixture.evenLater) }?.reason == .notSingleLine)
         #expect(project.name == "Allotment")
     }
 
@@ -50,6 +54,6 @@ struct ProjectAndListTests {
         try list.rename(to: " Shopping ", now: Fixture.later)
         #expect(list.name == "Shopping")
         #expect(list.updatedAt == Fixture.later)
-        #expect(validationError { try list.rename(to: "", now: Fixture.evenLater) }?.reason == .empty)
+        #expect(validationError { try list.rename(to: "", now: Fixture.evenLater) }?.reason == .empty(.text))
     }
 }

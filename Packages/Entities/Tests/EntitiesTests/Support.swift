@@ -61,5 +61,15 @@ func validationError<T>(
     let isOneLine = !error.message.contains(where: \.isNewline)
     #expect(isOneLine, "messages are one line", sourceLocation: sourceLocation)
     #expect(!error.message.isEmpty, sourceLocation: sourceLocation)
+    #expect(isNeutral(error.message), "no front-end wording: \(error.message)", sourceLocation: sourceLocation)
+    #expect(error.description == error.message, sourceLocation: sourceLocation)
     return error
+}
+
+/// Whether a message is free of command-line wording: no flags, no commands, no tag syntax, no advice
+/// phrased for one front end. The server shows these messages too.
+func isNeutral(_ message: String) -> Bool {
+    let lowered = " " + message.lowercased()
+    let banned = ["--", " stint ", "`", "+work", " leave ", " pass ", " use ", " write it", " type ", " give "]
+    return !banned.contains { lowered.contains($0) }
 }

@@ -52,16 +52,19 @@ struct TaskEditingTests {
 
     @Test func renameValidatesTheTitle() throws {
         var task = try Fixture.task()
-        #expect(validationError { try task.rename(to: "  ", now: Fixture.later) }?.reason == .empty)
+        let error = try #require(validationError { try task.rename(to: "  ", now: Fixture.later) })
+        #expect(error.field == "title")
+        #expect(error.reason == .empty(.text))
+        #expect(error.message == "title is empty: it needs at least one visible character")
         #expect(task.title == "Write the report")
     }
 
     @Test func tagsStaySortedAndUnique() throws {
         var task = try Fixture.task()
-        task.setTags(
+        try task.setTags(
             [try Entities.Tag("zeta"), try Entities.Tag("alpha"), try Entities.Tag("Zeta")], now: Fixture.later)
         #expect(task.tags.map(\.name) == ["alpha", "zeta"])
-        task.addTags([try Entities.Tag("beta"), try Entities.Tag("alpha")], now: Fixture.later)
+        try task.addTags([try Entities.Tag("beta"), try Entities.Tag("alpha")], now: Fixture.later)
         #expect(task.tags.map(\.name) == ["alpha", "beta", "zeta"])
         task.removeTags([try Entities.Tag("alpha"), try Entities.Tag("missing")], now: Fixture.later)
         #expect(task.tags.map(\.name) == ["beta", "zeta"])
@@ -92,7 +95,7 @@ struct TaskEditingTests {
     @Test func roundTripsThroughJSON() throws {
         var task = try Fixture.task(number: 4)
         task.setDue(try Fixture.day("2026-12-01"), now: Fixture.later)
-        task.setTags([try Entities.Tag("work")], now: Fixture.later)
+        try task.setTags([try Entities.Tag("work")], now: Fixture.later)
         let data = try JSONEncoder().encode(task)
         #expect(try JSONDecoder().decode(Entities.Task.self, from: data) == task)
     }

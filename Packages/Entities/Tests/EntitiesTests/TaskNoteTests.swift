@@ -20,11 +20,13 @@ struct TaskNoteTests {
         #expect(task.note == "Rear wheel\n2026-11-21 10:00  Bought a tube")
     }
 
-    @Test func appendNoteRejectsEmptyText() throws {
+    @Test(arguments: [" \n ", "\u{200B}", " \u{2060}\u{FEFF} "])
+    func appendNoteRejectsEmptyText(_ text: String) throws {
         var task = try Fixture.task()
-        let error = validationError { try task.appendNote(" \n ", at: Fixture.now, timeZone: try Fixture.zone("UTC")) }
+        let error = validationError { try task.appendNote(text, at: Fixture.now, timeZone: try Fixture.zone("UTC")) }
         #expect(error?.field == "note")
-        #expect(error?.reason == .empty)
+        #expect(error?.reason == .emptyNoteEntry)
+        #expect(error?.message == "the text to add to the note is empty")
         #expect(task.note.isEmpty)
     }
 
@@ -34,7 +36,8 @@ struct TaskNoteTests {
         let error = validationError {
             try task.appendNote("one more", at: Fixture.now, timeZone: try Fixture.zone("UTC"))
         }
-        #expect(error?.reason == .tooLong(limit: Entities.Task.noteLimit))
+        #expect(error?.field == "note")
+        #expect(error?.reason == .tooLong(count: Entities.Task.noteLimit + 17, limit: Entities.Task.noteLimit))
         #expect(task.note == nearlyFull)
     }
 

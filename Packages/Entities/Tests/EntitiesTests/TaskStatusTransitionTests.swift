@@ -43,8 +43,8 @@ struct TaskStatusTransitionTests {
         try task.complete(at: Fixture.later)
         let error = try #require(validationError { try task.complete(at: Fixture.evenLater) })
         #expect(error.field == "status")
-        #expect(error.reason == .invalidTransition("done"))
-        #expect(error.message.contains("reopen it first"))
+        #expect(error.reason == .taskTransition(from: .completed, to: .completed))
+        #expect(error.message == "the task is already done")
         #expect(task.completedAt == Fixture.later)
     }
 
@@ -52,23 +52,32 @@ struct TaskStatusTransitionTests {
         var task = try Fixture.task()
         try task.complete(at: Fixture.later)
         let error = try #require(validationError { try task.start(now: Fixture.evenLater) })
-        #expect(error.reason == .invalidTransition("done"))
-        #expect(error.message == "the task is done: reopen it first")
+        #expect(error.field == "status")
+        #expect(error.reason == .taskTransition(from: .completed, to: .inProgress))
+        #expect(error.message == "the task is done, so it cannot be started")
         #expect(task.status == .completed)
     }
 
     @Test func startingTwiceIsAnError() throws {
         var task = try Fixture.task()
         try task.start(now: Fixture.later)
-        #expect(validationError { try task.start(now: Fixture.evenLater) }?.reason == .invalidTransition("in-progress"))
+        let error = try #require(validationError { try task.start(now: Fixture.evenLater) })
+        #expect(error.field == "status")
+        #expect(error.reason == .taskTransition(from: .inProgress, to: .inProgress))
+        #expect(error.message == "the task is already in progress")
         #expect(task.updatedAt == Fixture.later)
     }
 
     @Test func onlyDoneTasksCanBeReopened() throws {
         var task = try Fixture.task()
-        #expect(validationError { try task.reopen(now: Fixture.later) }?.reason == .invalidTransition("open"))
+        let open = try #require(validationError { try task.reopen(now: Fixture.later) })
+        #expect(open.field == "status")
+        #expect(open.reason == .taskTransition(from: .open, to: .open))
+        #expect(open.message == "the task is not done, so it cannot be reopened")
         try task.start(now: Fixture.later)
-        #expect(validationError { try task.reopen(now: Fixture.later) }?.reason == .invalidTransition("in-progress"))
+        #expect(
+            validationError { try task.reopen(now: Fixture.later) }?.reason
+                == .taskTransition(from: .inProgress, to: .open))
     }
 
     @Test func statusRawValuesAreStable() {

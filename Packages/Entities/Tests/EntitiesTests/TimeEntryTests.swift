@@ -25,13 +25,17 @@ struct TimeEntryTests {
     func aDurationMustBeMoreThanZero(_ seconds: Int) throws {
         let error = try #require(validationError { try entry(seconds: seconds) })
         #expect(error.field == "duration")
-        #expect(error.reason == .outOfRange("\(seconds)s"))
+        #expect(error.reason == .durationTooShort(seconds: seconds, minimum: 1, source: .entry))
+        #expect(error.message == "duration must be more than zero")
     }
 
     @Test func moreThanADayNeedsForceAndMoreThanAThousandHoursIsRefused() throws {
         let longAgo = TimeFixture.minute(-2000 * 60)
         let error = try #require(validationError { try entry(start: longAgo, seconds: 25 * 3600) })
-        #expect(error.message == "the entry lasts 25h, more than 24h: pass --force if that is right")
+        #expect(error.field == "duration")
+        #expect(error.reason == .durationNeedsForce(seconds: 25 * 3600, limit: 24 * 3600, source: .entry))
+        #expect(error.reason.isConflict)
+        #expect(error.message == "the entry lasts 25h, more than 24h, which needs to be confirmed")
         let forced = try TimeEntry.create(
             id: Fixture.id(7), target: TimeFixture.taskTarget, start: longAgo, durationSeconds: 25 * 3600,
             loggedBy: TimeFixture.owner, now: Fixture.now, force: true)
@@ -44,7 +48,12 @@ struct TimeEntryTests {
                     durationSeconds: TimeEntry.hardLimit + 1, loggedBy: TimeFixture.owner, now: Fixture.now,
                     force: true)
             })
-        #expect(tooLong.message.hasPrefix("the entry lasts 1000h, more than the limit of 1000h"))
+        #expect(tooLong.field == "duration")
+        #expect(
+            tooLong.reason
+                == .durationOverLimit(seconds: TimeEntry.hardLimit + 1, limit: TimeEntry.hardLimit, source: .entry))
+        #expect(!tooLong.reason.isConflict)
+        #expect(tooLong.message == "the entry lasts 1000h, more than the limit of 1000h")
     }
 
     @Test func anEntryMayEndAtMostAMinuteFromNow() throws {
@@ -54,8 +63,8 @@ struct TimeEntryTests {
         let error = try #require(
             validationError { try entry(start: TimeFixture.minute(-44).addingTimeInterval(1), seconds: 45 * 60) })
         #expect(error.field == "start")
-        #expect(
-            error.message == "the entry would end 61s in the future: give an earlier start or a shorter duration")
+        #expect(error.reason == .entryEndsInFuture(seconds: 61))
+        #expect(error.message == "the entry would end 61s in the future")
     }
 
     @Test func notesOverTheLimitAreRefused() throws {
@@ -67,7 +76,7 @@ struct TimeEntryTests {
                     loggedBy: TimeFixture.owner, now: Fixture.now)
             })
         #expect(error.field == "note")
-        #expect(error.reason == .tooLong(limit: 2_000))
+        #expect(error.reason == .tooLong(count: 2_001, limit: 2_000))
     }
 
     @Test func editsValidateAndStampOnlyRealChanges() throws {
@@ -75,7 +84,7 @@ struct TimeEntryTests {
         try logged.setStart(TimeFixture.minute(-120), now: TimeFixture.minute(1))
         try logged.setNote("call with Ana", now: TimeFixture.minute(1))
         logged.setBillable(true, now: TimeFixture.minute(1))
-        logged.setTags([try Tag("call"), try Tag("client")], now: TimeFixture.minute(1))
+        try logged.setTags([try Tag("call"), try Tag("client")], now: TimeFixture.minute(1))
         logged.setTarget(TimeFixture.taskTarget, now: TimeFixture.minute(1))
         #expect(logged.updatedAt == Fixture.now)
 
@@ -83,7 +92,7 @@ struct TimeEntryTests {
         #expect(logged.end == TimeFixture.minute(-15))
         try logged.setDuration(15 * 60, force: false, now: TimeFixture.minute(3))
         logged.setTarget(TimeFixture.projectTarget, now: TimeFixture.minute(4))
-        logged.setTags([], now: TimeFixture.minute(5))
+        try logged.setTags([], now: TimeFixture.minute(5))
         #expect(logged.durationSeconds == 15 * 60)
         #expect(logged.target == TimeFixture.projectTarget)
         #expect(logged.tags.isEmpty)
@@ -93,11 +102,23 @@ struct TimeEntryTests {
     @Test func editsThatWouldBreakARuleLeaveTheEntryUnchanged() throws {
         var logged = try entry()
         let before = logged
-        #expect(validationError { try logged.setStart(TimeFixture.minute(-10), now: Fixture.now) }?.field == "start")
-        #expect(validationError { try logged.setDuration(0, force: false, now: Fixture.now) }?.field == "duration")
         #expect(
-            validationError { try logged.setDuration(3 * 3600, force: false, now: Fixture.now) }?.field == "start")
-        #expect(validationError { try logged.setDuration(30 * 3600, force: false, now: Fixture.now) } != nil)
+            validationError { try logged.setStart(TimeFixture.minute(-10), now: Fixture.now) }?.reason
+                == .entryEndsInFuture(seconds: 35 * 60))
+        #expect(
+            validationError { try logged.setDuration(0, force: false, now: Fixture.now) }?.reason
+                == .durationTooShort(seconds: 0, minimum: 1, source: .entry))
+        #expect(
+            validationError { try logged.setDuration(3 * 3600, force: false, now: Fixture.now) }?.reason
+                == .entryEndsInFuture(seconds: 60 * 60))
+        #expect(
+            validationError { try logged.setDuration(30 * 3600, force: false, now: Fixture.now) }?.reason
+                == .durationNeedsForce(seconds: 30 * 3600, limit: 24 * 3600, source: .entry))
+        #expect(
+            validationError {
+                try logged.reschedule(
+                    start: Date(timeIntervalSince1970: -60), durationSeconds: 60, force: false, now: Fixture.now)
+            }?.reason == .instantOutOfRange(excerpt: "1969-12-31T23:59:00Z"))
         #expect(logged == before)
     }
 
@@ -117,7 +138,9 @@ struct TimeEntryTests {
             loggedBy: TimeFixture.owner, now: Fixture.now, force: true)
         try logged.setStart(longAgo.addingTimeInterval(3600), now: Fixture.now)
         #expect(logged.durationSeconds == 30 * 3600)
-        #expect(validationError { try logged.setDuration(31 * 3600, force: false, now: Fixture.now) } != nil)
+        #expect(
+            validationError { try logged.setDuration(31 * 3600, force: false, now: Fixture.now) }?.reason
+                == .durationNeedsForce(seconds: 31 * 3600, limit: 24 * 3600, source: .entry))
         try logged.setDuration(31 * 3600, force: true, now: Fixture.now)
         #expect(logged.durationSeconds == 31 * 3600)
     }
@@ -133,5 +156,51 @@ struct TimeEntryTests {
         #expect(json == #"{"id":"00000000-0000-0000-0000-0000000000A1","kind":"project"}"#)
         let bad = Data(#"{"id":"00000000-0000-0000-0000-0000000000A1","kind":"person"}"#.utf8)
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(TimeTarget.self, from: bad) }
+    }
+
+    @Test(arguments: [
+        Date(timeIntervalSince1970: -1), Date(timeIntervalSince1970: -62_135_596_800), Date.distantPast,
+    ])
+    func anEntryMustStartInTheAcceptedRange(_ start: Date) throws {
+        let error = try #require(validationError { try entry(start: start) })
+        #expect(error.field == "start")
+        guard case .instantOutOfRange = error.reason else {
+            Issue.record("unexpected \(error.reason)")
+            return
+        }
+    }
+
+    @Test func theFirstAcceptedInstantIsAcceptedAsAStart() throws {
+        #expect(try entry(start: AcceptedRange.instants.lowerBound).start == Date(timeIntervalSince1970: 0))
+    }
+
+    @Test func anEntryEndingPastTheAcceptedRangeIsRefused() throws {
+        let nearTheEnd = AcceptedRange.instants.upperBound.addingTimeInterval(-60)
+        let error = try #require(
+            validationError {
+                try TimeEntry.create(
+                    id: Fixture.id(7), target: TimeFixture.taskTarget, start: nearTheEnd, durationSeconds: 120,
+                    loggedBy: TimeFixture.owner, now: AcceptedRange.instants.upperBound.addingTimeInterval(3600))
+            })
+        #expect(error.field == "start")
+        #expect(error.reason == .instantOutOfRange(excerpt: "10000-01-01T00:01:00Z"))
+    }
+
+    @Test func moreTagsThanTheLimitAreRefused() throws {
+        let tags = try (0...Tag.limitPerItem).map { try Tag("t\($0)") }
+        let error = try #require(
+            validationError {
+                try TimeEntry.create(
+                    id: Fixture.id(7), target: TimeFixture.taskTarget, start: TimeFixture.minute(-60),
+                    durationSeconds: 60, tags: tags, loggedBy: TimeFixture.owner, now: Fixture.now)
+            })
+        #expect(error.field == "tags")
+        #expect(error.reason == .tooManyTags(count: 51, limit: 50))
+        var logged = try entry()
+        #expect(
+            validationError { try logged.setTags(tags, now: Fixture.now) }?.reason
+                == .tooManyTags(count: 51, limit: 50))
+        try logged.setTags(Array(tags.prefix(50)) + Array(tags.prefix(3)), now: Fixture.now)
+        #expect(logged.tags.count == 50)
     }
 }

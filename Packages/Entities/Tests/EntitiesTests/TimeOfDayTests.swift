@@ -14,19 +14,22 @@ struct TimeOfDayTests {
     func refusesTimesThatAreNotOnTheClock(_ text: String) throws {
         let error = try #require(validationError { try TimeOfDay.parse(text, field: "start") })
         #expect(error.field == "start")
-        #expect(error.reason == .outOfRange(text))
-        #expect(error.message == "\(text) is not a time of day: use 00:00 to 23:59")
+        #expect(error.reason == .outOfRange(excerpt: text, expected: .timeOfDay))
+        #expect(error.message == "\(text) is not a time of day")
     }
 
     @Test(arguments: ["0915", "9", "9:5", "9:150", "123:00", "2pm", "9.15", "9:15:00", ":15", "-1:00", "٩:١٥"])
     func refusesWhatIsNotShapedLikeATime(_ text: String) throws {
         let error = try #require(validationError { try TimeOfDay.parse(text) })
-        #expect(error.reason == .invalidFormat(text))
-        #expect(error.message == "could not read '\(text)' as a time of day: write it like 14:00 or 9:15")
+        #expect(error.reason == .invalidFormat(excerpt: text, expected: .timeOfDay))
+        #expect(error.message == "could not read '\(text)' as a time of day")
     }
 
     @Test func refusesEmptyInput() {
-        #expect(validationError { try TimeOfDay.parse("  ") }?.reason == .empty)
+        let error = validationError { try TimeOfDay.parse("  ") }
+        #expect(error?.reason == .empty(.timeOfDay))
+        #expect(error?.field == "time")
+        #expect(error?.message == "time is empty")
     }
 
     @Test func describesItselfAndOrdersByTheClock() throws {

@@ -51,33 +51,41 @@ struct TimerStopTests {
                 try timer.stop(at: TimeFixture.minute(20), now: TimeFixture.minute(200), entryID: Fixture.id(9))
             })
         #expect(error.field == "at")
-        #expect(
-            error.message
-                == "cannot stop 5m before the timer was paused: leave --at out to keep the time recorded so far")
+        #expect(error.reason == .beforeTimerEvent(seconds: 300, action: .stop, event: .paused))
+        #expect(error.message == "cannot stop 5m before the timer was paused")
+        let future = try #require(
+            validationError {
+                try timer.stop(at: TimeFixture.minute(30) + 61, now: TimeFixture.minute(30), entryID: Fixture.id(9))
+            })
+        #expect(future.reason == .timerInstantInFuture(seconds: 61, action: .stop))
     }
 
     @Test func stoppingARunningTimerChecksTheInstantLikePause() throws {
         let timer = try TimeFixture.runningTimer()
         let early = try #require(
             validationError { try timer.stop(at: TimeFixture.minute(-1), now: Fixture.now, entryID: Fixture.id(9)) })
-        #expect(early.message == "cannot stop 60s before the timer was started: give a later --at or leave it out")
+        #expect(early.field == "at")
+        #expect(early.reason == .beforeTimerEvent(seconds: 60, action: .stop, event: .started))
+        #expect(early.message == "cannot stop 60s before the timer was started")
 
         let future = try #require(
             validationError {
                 try timer.stop(at: TimeFixture.minute(10) + 61, now: TimeFixture.minute(10), entryID: Fixture.id(9))
             })
-        #expect(future.message == "the stop time is 61s in the future: leave --at out to stop now")
+        #expect(future.field == "at")
+        #expect(future.reason == .timerInstantInFuture(seconds: 61, action: .stop))
+        #expect(future.message == "the stop time is 61s in the future")
         let edge = try timer.stop(at: TimeFixture.minute(10) + 60, now: TimeFixture.minute(10), entryID: Fixture.id(9))
         #expect(edge.durationSeconds == 11 * 60)
     }
 
-    @Test func nothingRecordedSuggestsDiscarding() throws {
+    @Test func nothingRecordedIsItsOwnReason() throws {
         let timer = try TimeFixture.runningTimer()
         let error = try #require(
             validationError { try timer.stop(now: Fixture.now.addingTimeInterval(0.5), entryID: Fixture.id(9)) })
         #expect(error.field == "duration")
-        #expect(error.reason == .outOfRange("0s"))
-        #expect(error.message.contains("stint timer discard"))
+        #expect(error.reason == .nothingRecorded)
+        #expect(error.message == "nothing to record: the timer ran for less than a second")
     }
 
     @Test func moreThanADayNeedsForce() throws {
@@ -85,10 +93,9 @@ struct TimerStopTests {
         let dayAndAHalf = TimeFixture.minute(36 * 60)
         let error = try #require(validationError { try timer.stop(now: dayAndAHalf, entryID: Fixture.id(9)) })
         #expect(error.field == "duration")
-        #expect(
-            error.message
-                == "the timer ran for 36h, more than 24h: pass --force to log it all, or stop it with --at at the "
-                + "time you stopped working")
+        #expect(error.reason == .durationNeedsForce(seconds: 36 * 3600, limit: 24 * 3600, source: .timer))
+        #expect(error.reason.isConflict)
+        #expect(error.message == "the timer ran for 36h, more than 24h, which needs to be confirmed")
         let forced = try timer.stop(now: dayAndAHalf, entryID: Fixture.id(9), force: true)
         #expect(forced.durationSeconds == 36 * 3600)
         let exactlyADay = try timer.stop(now: TimeFixture.minute(24 * 60), entryID: Fixture.id(9))
@@ -99,7 +106,8 @@ struct TimerStopTests {
         let timer = try TimeFixture.runningTimer()
         let error = try #require(
             validationError { try timer.stop(now: TimeFixture.minute(1001 * 60), entryID: Fixture.id(9), force: true) })
-        #expect(error.reason == .outOfRange("\(1001 * 3600)s"))
-        #expect(error.message.contains("more than the limit of 1000h"))
+        #expect(error.field == "duration")
+        #expect(error.reason == .durationOverLimit(seconds: 1001 * 3600, limit: 1000 * 3600, source: .timer))
+        #expect(error.message == "the timer ran for 1001h, more than the limit of 1000h")
     }
 }

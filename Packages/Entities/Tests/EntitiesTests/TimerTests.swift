@@ -70,21 +70,73 @@ struct TimerTests {
                     at: Fixture.now.addingTimeInterval(61), now: Fixture.now)
             })
         #expect(error.field == "at")
-        #expect(error.reason == .outOfRange("2026-11-21T10:01:01Z"))
-        #expect(error.message == "the start time is 61s in the future: leave --at out to start now")
+        #expect(error.reason == .timerInstantInFuture(seconds: 61, action: .start))
+        #expect(error.message == "the start time is 61s in the future")
+    }
+
+    @Test func fractionsOfASecondAheadRoundUp() throws {
+        let error = try #require(
+            validationError {
+                try Entities.Timer.start(
+                    id: Fixture.id(1), ownerID: TimeFixture.owner, target: TimeFixture.taskTarget,
+                    at: Fixture.now.addingTimeInterval(60.2), now: Fixture.now)
+            })
+        #expect(error.reason == .timerInstantInFuture(seconds: 61, action: .start))
+    }
+
+    @Test(arguments: [
+        Date(timeIntervalSince1970: -1), Date(timeIntervalSince1970: 253_402_300_800),
+        Date(timeIntervalSince1970: 1e13), Date.distantPast,
+    ])
+    func startRefusesInstantsOutsideTheAcceptedRange(_ instant: Date) throws {
+        let error = try #require(
+            validationError {
+                try Entities.Timer.start(
+                    id: Fixture.id(1), ownerID: TimeFixture.owner, target: TimeFixture.taskTarget, at: instant,
+                    now: Fixture.now)
+            })
+        #expect(error.field == "at")
+        guard case .instantOutOfRange = error.reason else {
+            Issue.record("unexpected \(error.reason)")
+            return
+        }
+    }
+
+    @Test func pauseResumeAndStopRefuseInstantsOutsideTheAcceptedRange() throws {
+        let epochNow = Date(timeIntervalSince1970: 600)
+        var timer = try Entities.Timer.start(
+            id: Fixture.id(1), ownerID: TimeFixture.owner, target: TimeFixture.taskTarget,
+            at: Date(timeIntervalSince1970: 0), now: epochNow)
+        let early = Date(timeIntervalSince1970: -30)
+        #expect(
+            validationError { try timer.pause(at: early, now: epochNow) }?.reason
+                == .instantOutOfRange(excerpt: "1969-12-31T23:59:30Z"))
+        #expect(
+            validationError { try timer.stop(at: early, now: epochNow, entryID: Fixture.id(9)) }?.reason
+                == .instantOutOfRange(excerpt: "1969-12-31T23:59:30Z"))
+        try timer.pause(at: Date(timeIntervalSince1970: 300), now: epochNow)
+        #expect(
+            validationError { try timer.resume(at: early, now: epochNow) }?.reason
+                == .instantOutOfRange(excerpt: "1969-12-31T23:59:30Z"))
+        #expect(
+            validationError { try timer.stop(at: early, now: epochNow, entryID: Fixture.id(9)) }?.reason
+                == .instantOutOfRange(excerpt: "1969-12-31T23:59:30Z"))
     }
 
     @Test func pauseAndResumeRespectTheFutureTolerance() throws {
         var timer = try TimeFixture.runningTimer()
         let error = try #require(
             validationError { try timer.pause(at: TimeFixture.minute(30) + 61, now: TimeFixture.minute(30)) })
-        #expect(error.message == "the pause time is 61s in the future: leave --at out to pause now")
+        #expect(error.field == "at")
+        #expect(error.reason == .timerInstantInFuture(seconds: 61, action: .pause))
+        #expect(error.message == "the pause time is 61s in the future")
         #expect(timer.isRunning)
         try timer.pause(at: TimeFixture.minute(30) + 60, now: TimeFixture.minute(30))
 
         let resumeError = try #require(
             validationError { try timer.resume(at: TimeFixture.minute(90), now: TimeFixture.minute(40)) })
-        #expect(resumeError.message == "the resume time is 50m in the future: leave --at out to resume now")
+        #expect(resumeError.reason == .timerInstantInFuture(seconds: 50 * 60, action: .resume))
+        #expect(resumeError.message == "the resume time is 50m in the future")
         try timer.resume(at: TimeFixture.minute(41), now: TimeFixture.minute(40))
         #expect(timer.isRunning)
     }
@@ -94,14 +146,15 @@ struct TimerTests {
         let beforeStart = try #require(
             validationError { try timer.pause(at: TimeFixture.minute(-5), now: Fixture.now) })
         #expect(beforeStart.field == "at")
-        #expect(
-            beforeStart.message == "cannot pause 5m before the timer was started: give a later --at or leave it out")
+        #expect(beforeStart.reason == .beforeTimerEvent(seconds: 300, action: .pause, event: .started))
+        #expect(beforeStart.message == "cannot pause 5m before the timer was started")
 
         try timer.pause(at: TimeFixture.minute(10), now: TimeFixture.minute(10))
         try timer.resume(at: TimeFixture.minute(20), now: TimeFixture.minute(20))
         let beforeResume = try #require(
             validationError { try timer.pause(at: TimeFixture.minute(15), now: TimeFixture.minute(30)) })
-        #expect(beforeResume.message.contains("before the timer was resumed"))
+        #expect(beforeResume.reason == .beforeTimerEvent(seconds: 300, action: .pause, event: .resumed))
+        #expect(beforeResume.message == "cannot pause 5m before the timer was resumed")
         #expect(timer.isRunning)
     }
 
@@ -111,7 +164,8 @@ struct TimerTests {
         let error = try #require(
             validationError { try timer.resume(at: TimeFixture.minute(29), now: TimeFixture.minute(40)) })
         #expect(error.field == "at")
-        #expect(error.message == "cannot resume 60s before the timer was paused: give a later --at or leave it out")
+        #expect(error.reason == .beforeTimerEvent(seconds: 60, action: .resume, event: .paused))
+        #expect(error.message == "cannot resume 60s before the timer was paused")
         try timer.resume(at: TimeFixture.minute(30), now: TimeFixture.minute(40))
         #expect(timer.elapsedSeconds(at: TimeFixture.minute(40)) == 40 * 60)
     }
@@ -121,13 +175,15 @@ struct TimerTests {
         let resumeError = try #require(
             validationError { try timer.resume(at: TimeFixture.minute(5), now: TimeFixture.minute(5)) })
         #expect(resumeError.field == "timer")
-        #expect(resumeError.reason == .invalidTransition("running"))
+        #expect(resumeError.reason == .timerAlreadyRunning)
+        #expect(resumeError.message == "the timer is already running")
 
         try timer.pause(at: TimeFixture.minute(5), now: TimeFixture.minute(5))
         let pauseError = try #require(
             validationError { try timer.pause(at: TimeFixture.minute(6), now: TimeFixture.minute(6)) })
-        #expect(pauseError.reason == .invalidTransition("paused"))
-        #expect(pauseError.message == "the timer is not running, it is already paused: resume it to continue")
+        #expect(pauseError.field == "timer")
+        #expect(pauseError.reason == .timerAlreadyPaused)
+        #expect(pauseError.message == "the timer is already paused")
     }
 
     @Test func noteAndBillableEditsStampOnlyRealChanges() throws {
@@ -144,7 +200,8 @@ struct TimerTests {
 
         let tooLong = String(repeating: "x", count: Entities.Timer.noteLimit + 1)
         let error = validationError { try timer.setNote(tooLong, now: TimeFixture.minute(8)) }
-        #expect(error?.reason == .tooLong(limit: 2_000))
+        #expect(error?.field == "note")
+        #expect(error?.reason == .tooLong(count: 2_001, limit: 2_000))
         #expect(timer.note == "reviewing")
     }
 

@@ -13,11 +13,18 @@ public final class LocalStore: Sendable {
     /// The database file.
     public let path: String
     let queue: DatabaseQueue
+    private let statements: StatementCounter
 
-    private init(path: String, queue: DatabaseQueue) {
+    private init(path: String, queue: DatabaseQueue, statements: StatementCounter) {
         self.path = path
         self.queue = queue
+        self.statements = statements
     }
+
+    /// How many SQL statements this store has run since it was opened, opening included: every
+    /// statement SQLite starts on its connection (queries, changes, transactions, pragmas). Counting
+    /// costs one lock per statement and changes nothing else.
+    public var statementCount: Int { statements.value }
 
     /// Opens the database at `path`, creating it (and missing parent directories, mode 0700; the
     /// file gets mode 0600) when absent, and bringing its schema up to date.
@@ -40,9 +47,11 @@ public final class LocalStore: Sendable {
         case .sqlite:
             existing = true
         }
+        let statements = StatementCounter()
         let queue: DatabaseQueue
         do {
-            queue = try DatabaseQueue(path: path, configuration: configuration(settingWAL: !existing))
+            queue = try DatabaseQueue(
+                path: path, configuration: configuration(settingWAL: !existing, counting: statements))
         } catch {
             throw openingError(error, path: path)
         }
@@ -53,12 +62,12 @@ public final class LocalStore: Sendable {
         }
         try migrate(queue, path: path)
         if existing { try ensureWAL(queue, path: path) }
-        return LocalStore(path: path, queue: queue)
+        return LocalStore(path: path, queue: queue, statements: statements)
     }
 
     /// GRDB's WAL set-up writes to the file, so it is only asked for on a file Stint creates. An
     /// existing Stint database is in WAL mode already (the mode is stored in the file).
-    private static func configuration(settingWAL: Bool) -> Configuration {
+    private static func configuration(settingWAL: Bool, counting statements: StatementCounter) -> Configuration {
         var configuration = Configuration()
         configuration.label = "Stint.LocalStore"
         if settingWAL { configuration.journalMode = .wal }
@@ -66,6 +75,7 @@ public final class LocalStore: Sendable {
         configuration.foreignKeysEnabled = true
         configuration.prepareDatabase { db in
             db.add(function: Queries.foldFunction)
+            db.trace(options: .statement) { _ in statements.increment() }
         }
         return configuration
     }
@@ -225,14 +235,7 @@ public final class LocalStore: Sendable {
 
     /// Every live row, read in one transaction so the snapshot is consistent.
     public func exportRecords() async throws(LocalStorageError) -> StoreSnapshot {
-        try await read { db in
-            StoreSnapshot(
-                projects: try Queries.projects(db, includeArchived: true),
-                taskLists: try Queries.fetch(TaskListRecord.self, db, orderBy: "project_id, name COLLATE NOCASE, id"),
-                tasks: try Queries.fetch(TaskRecord.self, db, orderBy: "number"),
-                timers: try Queries.fetch(TimerRecord.self, db, orderBy: "created_at, id"),
-                timeEntries: try Queries.fetch(TimeEntryRecord.self, db, orderBy: "start_at, id"))
-        }
+        try await read { db in try Queries.snapshot(db) }
     }
 
     // MARK: Settings

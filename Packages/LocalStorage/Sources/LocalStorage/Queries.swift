@@ -246,6 +246,15 @@ enum Queries {
         return counts
     }
 
+    static func snapshot(_ db: Database) throws -> StoreSnapshot {
+        StoreSnapshot(
+            projects: try projects(db, includeArchived: true),
+            taskLists: try fetch(TaskListRecord.self, db, orderBy: "project_id, name COLLATE NOCASE, id"),
+            tasks: try fetch(TaskRecord.self, db, orderBy: "number"),
+            timers: try fetch(TimerRecord.self, db, orderBy: "created_at, id"),
+            timeEntries: try fetch(TimeEntryRecord.self, db, orderBy: "start_at, id"))
+    }
+
     static func setting(_ db: Database, key: String) throws -> String? {
         try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM settings WHERE key = ?"), arguments: [key])
     }

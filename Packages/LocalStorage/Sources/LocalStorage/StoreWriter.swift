@@ -10,7 +10,7 @@ enum ChangeOperation: String {
 /// nothing leaves no trace in the log.
 final class ChangeLog {
     let db: Database
-    let summary: String
+    private(set) var summary: String
     let date: Date
     let undoOf: String?
     private(set) var batchID: String?
@@ -33,6 +33,14 @@ final class ChangeLog {
         ).execute(arguments: [id, summary, date.storedMilliseconds, undoOf])
         batchID = id
         return id
+    }
+
+    /// Renames the batch: before its first change only the text changes; after it, the stored row too.
+    func rename(to summary: String) throws {
+        self.summary = summary
+        guard let batchID else { return }
+        try db.cachedStatement(sql: "UPDATE change_batches SET summary = ? WHERE id = ?")
+            .execute(arguments: [summary, batchID])
     }
 
     /// Logs a change of the row `id`, whose after-image is read from the table as it is now.
@@ -98,6 +106,26 @@ public struct StoreWriter {
 
     public func tasks(_ filter: TaskRecordFilter) throws(LocalStorageError) -> [TaskRecord] {
         try reading { try Queries.tasks(db, filter) }
+    }
+
+    /// Projects, archived included, whose name equals `name` ignoring case: a name check that the
+    /// write it guards cannot race.
+    public func projects(named name: String) throws(LocalStorageError) -> [ProjectRecord] {
+        try reading { try Queries.projects(db, named: name) }
+    }
+
+    /// Lists whose name equals `name` ignoring case, in one project or in any when `projectID` is nil.
+    public func taskLists(named name: String, projectID: String?) throws(LocalStorageError) -> [TaskListRecord] {
+        try reading { try Queries.taskLists(db, named: name, projectID: projectID) }
+    }
+
+    // MARK: The batch
+
+    /// Replaces the summary given to ``LocalStore/write(summary:at:_:)``, for a change whose
+    /// description depends on what the transaction reads (the timer it chose, the task it found).
+    /// Cheapest before the first change; after it the batch row is updated too.
+    public func setSummary(_ summary: String) throws(LocalStorageError) {
+        try writing { try log.rename(to: summary) }
     }
 
     // MARK: Projects

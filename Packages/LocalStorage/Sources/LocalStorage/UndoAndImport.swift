@@ -28,26 +28,41 @@ extension LocalStore {
         progress: @Sendable (Int) -> Void = { _ in }
     ) async throws(LocalStorageError) -> ImportCounts {
         try await storeTransaction { db in
-            let writer = StoreWriter(db: db, log: ChangeLog(db: db, summary: summary, date: date))
-            var counts = ImportCounts()
-            var handled = 0
-            let count = { (outcome: UpsertOutcome) in
-                switch outcome {
-                case .inserted: counts.inserted += 1
-                case .updated: counts.updated += 1
-                case .unchanged: counts.unchanged += 1
-                }
-                handled += 1
-                if handled % 100 == 0 { progress(handled) }
-            }
-            try writer.upsert(projects, reporting: count)
-            try writer.upsert(lists, reporting: count)
-            try writer.upsert(tasks, reporting: count)
-            try writer.upsert(timers, reporting: count)
-            try writer.upsert(timeEntries, reporting: count)
-            progress(handled)
-            return counts
+            try StoreWriter(db: db, log: ChangeLog(db: db, summary: summary, date: date)).importRecords(
+                projects: projects, lists: lists, tasks: tasks, timers: timers, timeEntries: timeEntries,
+                progress: progress)
         }
+    }
+}
+
+extension StoreWriter {
+    /// ``LocalStore/importRecords(projects:lists:tasks:timers:timeEntries:summary:at:progress:)`` inside a
+    /// write the caller opened, so an import can change other things (a setting, say) in the same
+    /// transaction: all of it lands, or none.
+    public func importRecords(
+        projects: [ProjectRecord], lists: [TaskListRecord], tasks: [TaskRecord], timers: [TimerRecord] = [],
+        timeEntries: [TimeEntryRecord] = [], progress: (Int) -> Void = { _ in }
+    ) throws(LocalStorageError) -> ImportCounts {
+        var counts = ImportCounts()
+        var handled = 0
+        func count(_ outcome: UpsertOutcome) {
+            switch outcome {
+            case .inserted: counts.inserted += 1
+            case .updated: counts.updated += 1
+            case .unchanged: counts.unchanged += 1
+            }
+            handled += 1
+            if handled % 100 == 0 { progress(handled) }
+        }
+        try writing {
+            try upsert(projects, reporting: count)
+            try upsert(lists, reporting: count)
+            try upsert(tasks, reporting: count)
+            try upsert(timers, reporting: count)
+            try upsert(timeEntries, reporting: count)
+        }
+        progress(handled)
+        return counts
     }
 }
 

@@ -79,7 +79,9 @@ public struct TaskTally: Sendable, Equatable {
 /// The fields a new task starts with; the repository adds identity and timestamps.
 public struct NewTask: Sendable, Equatable {
     public var title: String
+    /// The project, already resolved by the caller; required when `listID` is given.
     public var projectID: UUID?
+    /// A list of `projectID`, already resolved by the caller.
     public var listID: UUID?
     public var due: Day?
     public var priority: Priority
@@ -102,7 +104,7 @@ public struct NewTask: Sendable, Equatable {
     }
 }
 
-/// Everything Stint stores, as entities: what `stint export` writes and `stint import` reads.
+/// Everything Stint stores, as entities: what an export writes and an import reads.
 public struct Snapshot: Sendable, Equatable {
     public var projects: [Project]
     public var taskLists: [TaskList]

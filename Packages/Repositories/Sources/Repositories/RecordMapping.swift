@@ -18,7 +18,7 @@ extension UUID {
 
     /// Parses the 36-character form that storage writes. Foundation's `UUID(uuidString:)` costs
     /// about 9,000 instructions a call on Linux, and a listing maps three ids per task: profiling
-    /// showed it as the largest cost of `stint task list`.
+    /// showed it as the largest cost of listing tasks.
     init?(canonicalLowercase text: String) {
         let utf8 = text.utf8
         guard utf8.count == 36 else { return nil }

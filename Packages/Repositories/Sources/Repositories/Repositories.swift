@@ -1,76 +1,120 @@
 import Entities
 import Foundation
 
-/// Projects as the rest of the app sees them: created, found by what a user types, changed and
-/// deleted, with every rule about names applied. Methods throw ``RepositoryError``.
+// The boundary of the package: what the rest of the app may ask of the data. Implementations are
+// internal and made by `RepositoriesDependencyContainer`. Every method throws `RepositoryError`; a
+// rule that depends on other stored data (a unique name, a list of the right project, an item that
+// still exists) is checked inside the transaction that makes the change, so two commands racing
+// cannot both pass it.
+
+/// Projects: found by what a user types, created, renamed, changed through entity rules, deleted.
 public protocol ProjectRepository: Sendable {
-    /// Live projects ordered by name; archived ones only when asked.
+    /// Live projects ordered by name.
+    /// - Parameter includeArchived: Also list archived projects.
     func projects(includeArchived: Bool) async throws -> [Project]
     /// The project a user means by `reference`: its name (any case) or a unique id prefix.
-    /// - Throws: `notFound` or `ambiguous` with the candidates.
+    /// - Throws: `notFound` or `ambiguous` (with the candidates).
     func project(reference: String) async throws -> Project
     /// The live project with this id, or nil.
     func project(id: UUID) async throws -> Project?
-    /// Creates a project; names are unique (ignoring case) among live projects.
+    /// Creates a project.
+    /// - Parameters:
+    ///   - name: Validated by `Project` (trimmed, not empty, not too long).
+    ///   - note: Free text.
+    /// - Throws: `invalid` for a bad name or note; `conflict(.duplicateProjectName)` when a live project
+    ///   already has the name, ignoring case.
     func create(name: String, note: String) async throws -> Project
-    /// Renames, keeping names unique.
+    /// Renames a project.
+    /// - Throws: `invalid` for a bad name; `conflict(.duplicateProjectName)`;
+    ///   `conflict(.noLongerExists)` when the project was deleted.
     func rename(_ id: UUID, to name: String) async throws -> Project
-    /// Applies an entity rule (archive, unarchive, note) and stores the result; `summary` is what undo will say.
+    /// Applies an entity rule (archive, unarchive, note) and stores the result in one transaction.
+    /// - Parameters:
+    ///   - summary: What undo will say it reverts.
+    ///   - change: The rule, given the project as stored and the time of the change.
+    /// - Throws: `invalid` with what `change` threw; `conflict(.noLongerExists)`.
     func change(_ id: UUID, summary: String, _ change: @escaping @Sendable (inout Project, Date) throws -> Void)
         async throws -> Project
-    /// Deletes the project with its lists and tasks (as one undoable change).
+    /// Deletes the project with its lists, tasks and their time, as one undoable change.
+    /// - Returns: The project as it was.
+    /// - Throws: `conflict(.noLongerExists)`.
     func delete(_ id: UUID) async throws -> Project
 }
 
-/// Task lists inside projects. Names are unique within a project. Methods throw ``RepositoryError``.
+/// Task lists inside projects; names are unique within a project.
 public protocol TaskListRepository: Sendable {
-    /// Live lists, of one project when `projectID` is given.
+    /// Live lists by name, of one project when `projectID` is given, else of all projects.
     func taskLists(projectID: UUID?) async throws -> [TaskList]
-    /// The list a user means: a name (within `projectID` when given, else across projects) or an id prefix.
+    /// The list a user means: its name (within `projectID` when given, else across projects) or a
+    /// unique id prefix.
+    /// - Throws: `notFound` or `ambiguous` (candidates labelled with their project).
     func taskList(reference: String, projectID: UUID?) async throws -> TaskList
     /// The live list with this id, or nil.
     func taskList(id: UUID) async throws -> TaskList?
     /// Creates a list in a project.
+    /// - Throws: `invalid` for a bad name; `conflict(.duplicateListName)`; `conflict(.noLongerExists)`
+    ///   when the project is gone.
     func create(name: String, projectID: UUID) async throws -> TaskList
-    /// Renames a list, keeping names unique within its project.
+    /// Renames a list.
+    /// - Throws: `invalid`; `conflict(.duplicateListName)`; `conflict(.noLongerExists)`.
     func rename(_ id: UUID, to name: String) async throws -> TaskList
     /// Deletes the list; its tasks stay in the project without a list.
+    /// - Returns: The list as it was.
+    /// - Throws: `conflict(.noLongerExists)`.
     func delete(_ id: UUID) async throws -> TaskList
 }
 
 /// Tasks: queried in SQL, referenced by per-device number or id prefix, changed through entity rules.
-/// Methods throw ``RepositoryError``.
 public protocol TaskRepository: Sendable {
-    /// Tasks matching `query`, in its order.
+    /// Live tasks matching `query`, in its order, at most `query.limit`.
     func tasks(matching query: TaskQuery) async throws -> [Task]
-    /// How many tasks match `query`, ignoring its limit.
+    /// How many live tasks match `query`, ignoring its limit.
     func count(matching query: TaskQuery) async throws -> Int
     /// The task a user means: its number ("12", "#12") or a unique id prefix (at least 4 characters).
+    /// - Throws: `notFound` or `ambiguous`.
     func task(reference: String) async throws -> Task
     /// Validates and stores a new task, which gets the next per-device number.
+    /// - Parameter draft: Its project and list are ids the caller has already resolved; a list must
+    ///   come with its project (the Entities rule).
+    /// - Throws: `invalid` for what `Task.create` refuses; `conflict(.noLongerExists)` when the project
+    ///   or list is gone; `conflict(.listInAnotherProject)`. Checked in the transaction that stores it.
     func create(_ draft: NewTask) async throws -> Task
-    /// Applies a change through the entity's rules in one transaction; `summary` is what undo will say.
+    /// Applies an entity rule (edit, move, start, complete, …) and stores the result in one transaction.
+    /// A move is checked there too: the project and list must be live and the list in the project.
+    /// - Parameters:
+    ///   - summary: What undo will say it reverts.
+    ///   - change: The rule, given the task as stored and the time of the change.
+    /// - Throws: `invalid` with what `change` threw; `conflict(.noLongerExists)` for the task or its new
+    ///   project or list; `conflict(.listInAnotherProject)`.
     func change(_ id: UUID, summary: String, _ change: @escaping @Sendable (inout Task, Date) throws -> Void)
         async throws -> Task
-    /// Deletes a task (a tombstone, so undo and sync can see it).
+    /// Deletes a task and its time (tombstones, so undo and sync can see them).
+    /// - Returns: The task as it was.
+    /// - Throws: `conflict(.noLongerExists)`.
     func delete(_ id: UUID) async throws -> Task
-    /// Task tallies per project id.
+    /// Task tallies per project id; projects without live tasks are absent.
     func tallyByProject() async throws -> [UUID: TaskTally]
-    /// Task tallies per list id.
+    /// Task tallies per list id; lists without live tasks are absent.
     func tallyByList() async throws -> [UUID: TaskTally]
 }
 
-/// The undo history. Throws ``RepositoryError``.
+/// The undo history.
 public protocol HistoryRepository: Sendable {
-    /// Reverts the newest change not yet reverted and returns what it was.
-    /// - Throws: `conflict` when there is nothing to undo.
+    /// Reverts the newest change not yet reverted.
+    /// - Returns: The summary of the change it reverted (e.g. `added task "X"`).
+    /// - Throws: `conflict(.nothingToUndo)`.
     func undo() async throws -> String
 }
 
-/// Whole-database export and idempotent import. Throws ``RepositoryError``.
+/// Whole-database export and idempotent import.
 public protocol TransferRepository: Sendable {
-    /// Everything stored, for export.
+    /// Everything stored, read in one transaction, for export.
     func snapshot() async throws -> Snapshot
-    /// Imports a snapshot (validated by the caller) as one undoable change.
+    /// Imports a snapshot (validated by the caller) as one transaction and one undoable change: the
+    /// person id (adopted only when this device has none yet) and every record land together or not
+    /// at all. Records equal to what is stored are left alone, so a second import changes nothing.
+    /// - Parameter progress: Called from time to time, on a database thread, with the number of
+    ///   records handled so far.
+    /// - Throws: `storage` when the records break the schema (a reference to a missing row, say).
     func merge(_ snapshot: Snapshot, progress: @escaping @Sendable (Int) -> Void) async throws -> ImportSummary
 }

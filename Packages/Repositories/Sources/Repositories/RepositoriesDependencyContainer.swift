@@ -2,11 +2,13 @@ import Entities
 import Foundation
 import LocalStorage
 
-/// Holds the single instances of the datastores and makes repositories on demand.
+/// Holds the single instances of the datastores and makes repositories on demand: the only way to
+/// get a repository from outside the package.
 ///
 /// Repositories are cheap, stateless values, so the factories are synchronous and return a new one
-/// each time; the datastores (the state) are made once per container.
+/// each time; the datastores (the state) are made once per container, over one open database.
 public final class RepositoriesDependencyContainer: Sendable {
+    private let store: LocalStore
     private let projectDatastore: any ProjectDatastore
     private let taskListDatastore: any TaskListDatastore
     private let taskDatastore: any TaskDatastore
@@ -17,6 +19,10 @@ public final class RepositoriesDependencyContainer: Sendable {
     private let ids: any IdentifierProvider
 
     /// Opens (creating and migrating when needed) the database at `databasePath`.
+    /// - Parameters:
+    ///   - databasePath: The SQLite file; missing parent directories are created.
+    ///   - clock: The time of every change (injected, so tests and callers can pin it).
+    ///   - ids: Makes the ids of new items.
     /// - Throws: ``RepositoryError/storage(inner:)`` when the file cannot be used.
     public convenience init(databasePath: String, clock: any DateProvider, ids: any IdentifierProvider) throws {
         let store: LocalStore
@@ -25,7 +31,8 @@ public final class RepositoriesDependencyContainer: Sendable {
     }
 
     /// Uses an already opened store (tests share one between containers).
-    public init(store: LocalStore, clock: any DateProvider, ids: any IdentifierProvider) {
+    init(store: LocalStore, clock: any DateProvider, ids: any IdentifierProvider) {
+        self.store = store
         projectDatastore = SQLiteProjectDatastore(store: store)
         taskListDatastore = SQLiteTaskListDatastore(store: store)
         taskDatastore = SQLiteTaskDatastore(store: store)
@@ -36,6 +43,10 @@ public final class RepositoriesDependencyContainer: Sendable {
         self.ids = ids
     }
 
+    /// How many SQL statements the database has run since this container opened it, opening included
+    /// (so the app can say how much database work a command did). Reading it runs nothing.
+    public var statementCount: Int { store.statementCount }
+
     public func makeProjectRepository() -> any ProjectRepository {
         LocalProjectRepository(datastore: projectDatastore, clock: clock, ids: ids)
     }
@@ -45,8 +56,7 @@ public final class RepositoriesDependencyContainer: Sendable {
     }
 
     public func makeTaskRepository() -> any TaskRepository {
-        LocalTaskRepository(
-            datastore: taskDatastore, lists: taskListDatastore, projects: projectDatastore, clock: clock, ids: ids)
+        LocalTaskRepository(datastore: taskDatastore, clock: clock, ids: ids)
     }
 
     public func makeHistoryRepository() -> any HistoryRepository {
@@ -58,13 +68,11 @@ public final class RepositoriesDependencyContainer: Sendable {
     }
 
     public func makeTimerRepository() -> any TimerRepository {
-        LocalTimerRepository(
-            datastore: timeDatastore, tasks: taskDatastore, projects: projectDatastore, clock: clock, ids: ids)
+        LocalTimerRepository(datastore: timeDatastore, clock: clock, ids: ids)
     }
 
     public func makeTimeEntryRepository() -> any TimeEntryRepository {
-        LocalTimeEntryRepository(
-            datastore: timeDatastore, tasks: taskDatastore, projects: projectDatastore, clock: clock, ids: ids)
+        LocalTimeEntryRepository(datastore: timeDatastore, clock: clock, ids: ids)
     }
 
     public func makeTimeReportRepository() -> any TimeReportRepository {

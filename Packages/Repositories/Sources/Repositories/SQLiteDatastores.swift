@@ -3,49 +3,56 @@ import Foundation
 import LocalStorage
 
 /// ``ProjectDatastore`` on the local SQLite file.
-public struct SQLiteProjectDatastore: ProjectDatastore {
-    private let store: LocalStore
+struct SQLiteProjectDatastore: ProjectDatastore {
+    let store: LocalStore
 
-    public init(store: LocalStore) { self.store = store }
-
-    public func projects(includeArchived: Bool) async throws -> [Project] {
+    func projects(includeArchived: Bool) async throws -> [Project] {
         try await storage { try await store.projects(includeArchived: includeArchived) }.map(RecordMapping.project)
     }
 
-    public func project(id: UUID) async throws -> Project? {
+    func project(id: UUID) async throws -> Project? {
         try await storage { try await store.project(id: id.storageID) }.map(RecordMapping.project)
     }
 
-    public func projects(named name: String) async throws -> [Project] {
+    func projects(named name: String) async throws -> [Project] {
         try await storage { try await store.projects(named: name) }.map(RecordMapping.project)
     }
 
-    public func projects(idPrefix prefix: String) async throws -> [Project] {
+    func projects(idPrefix prefix: String) async throws -> [Project] {
         try await storage { try await store.projects(idPrefix: prefix) }.map(RecordMapping.project)
     }
 
-    public func insert(_ project: Project, summary: String, at date: Date) async throws {
+    func insert(_ project: Project, summary: String, at date: Date) async throws {
         let record = RecordMapping.record(project)
-        try await storage { try await store.write(summary: summary, at: date) { try $0.insert(record) } }
+        try await storage {
+            try await store.write(summary: summary, at: date) { writer in
+                try Self.ensureUnique(project.name, except: project.id, writer: writer)
+                try writer.insert(record)
+            }
+        }
     }
 
-    public func update(
-        id: UUID, summary: String, at date: Date, _ change: @Sendable (inout Project) throws -> Void
+    func update(
+        id: UUID, at date: Date, summary: @escaping @Sendable (Project, Project) -> String,
+        _ change: @escaping @Sendable (inout Project) throws -> Void
     ) async throws -> Project {
         try await readChangeWrite(
-            in: store, id: id, kind: .project, summary: summary, at: date, change: change,
+            in: store, id: id, kind: .project, at: date, summary: summary, change: change,
             read: { try $0.project(id: $1) }, map: RecordMapping.project,
-            write: { writer, project, record in
+            write: { writer, before, project, record in
+                if project.name != before.name { try Self.ensureUnique(project.name, except: id, writer: writer) }
                 try writer.update(RecordMapping.record(project, version: record.version))
             })
     }
 
-    public func delete(id: UUID, summary: String, at date: Date) async throws {
+    func delete(id: UUID, at date: Date, summary: @escaping @Sendable (Project) -> String) async throws -> Project {
         try await storage {
-            try await store.write(summary: summary, at: date) { writer in
-                guard try writer.project(id: id.storageID) != nil else {
-                    throw RepositoryError.notFound(kind: .project, reference: id.storageID)
+            try await store.write(summary: "", at: date) { writer in
+                guard let record = try writer.project(id: id.storageID) else {
+                    throw RepositoryError.conflict(.noLongerExists(kind: .project, id: id))
                 }
+                let project = try RecordMapping.project(record)
+                try writer.setSummary(summary(project))
                 // Storage only tombstones rows; the cascade is this datastore's promise, and it happens
                 // in the same transaction so one undo restores the whole project.
                 for task in try writer.tasks(TaskRecordFilter(projectID: id.storageID)) {
@@ -57,54 +64,77 @@ public struct SQLiteProjectDatastore: ProjectDatastore {
                     try writer.deleteTaskList(id: list.id, at: date)
                 }
                 try writer.deleteProject(id: id.storageID, at: date)
+                return project
             }
+        }
+    }
+
+    /// Names are unique among live projects, ignoring case; checked where the name is written.
+    private static func ensureUnique(_ name: String, except id: UUID, writer: StoreWriter) throws {
+        if let clash = try writer.projects(named: name).first(where: { $0.id != id.storageID }) {
+            throw RepositoryError.conflict(.duplicateProjectName(existing: clash.name))
         }
     }
 }
 
 /// ``TaskListDatastore`` on the local SQLite file.
-public struct SQLiteTaskListDatastore: TaskListDatastore {
-    private let store: LocalStore
+struct SQLiteTaskListDatastore: TaskListDatastore {
+    let store: LocalStore
 
-    public init(store: LocalStore) { self.store = store }
-
-    public func taskLists(projectID: UUID?) async throws -> [TaskList] {
+    func taskLists(projectID: UUID?) async throws -> [TaskList] {
         try await storage { try await store.taskLists(projectID: projectID?.storageID) }.map(RecordMapping.taskList)
     }
 
-    public func taskList(id: UUID) async throws -> TaskList? {
+    func taskList(id: UUID) async throws -> TaskList? {
         try await storage { try await store.taskList(id: id.storageID) }.map(RecordMapping.taskList)
     }
 
-    public func taskLists(named name: String, projectID: UUID?) async throws -> [TaskList] {
+    func taskLists(named name: String, projectID: UUID?) async throws -> [TaskList] {
         try await storage { try await store.taskLists(named: name, projectID: projectID?.storageID) }
             .map(RecordMapping.taskList)
     }
 
-    public func taskLists(idPrefix prefix: String) async throws -> [TaskList] {
+    func taskLists(idPrefix prefix: String) async throws -> [TaskList] {
         try await storage { try await store.taskLists(idPrefix: prefix) }.map(RecordMapping.taskList)
     }
 
-    public func insert(_ list: TaskList, summary: String, at date: Date) async throws {
+    func insert(_ list: TaskList, at date: Date, summary: @escaping @Sendable (Project) -> String) async throws {
         let record = RecordMapping.record(list)
-        try await storage { try await store.write(summary: summary, at: date) { try $0.insert(record) } }
+        try await storage {
+            try await store.write(summary: "", at: date) { writer in
+                guard let project = try writer.project(id: list.projectID.storageID) else {
+                    throw RepositoryError.conflict(.noLongerExists(kind: .project, id: list.projectID))
+                }
+                try writer.setSummary(summary(try RecordMapping.project(project)))
+                try Self.ensureUnique(list.name, in: list.projectID, except: list.id, writer: writer)
+                try writer.insert(record)
+            }
+        }
     }
 
-    public func update(
-        id: UUID, summary: String, at date: Date, _ change: @Sendable (inout TaskList) throws -> Void
+    func update(
+        id: UUID, at date: Date, summary: @escaping @Sendable (TaskList, TaskList) -> String,
+        _ change: @escaping @Sendable (inout TaskList) throws -> Void
     ) async throws -> TaskList {
         try await readChangeWrite(
-            in: store, id: id, kind: .taskList, summary: summary, at: date, change: change,
+            in: store, id: id, kind: .taskList, at: date, summary: summary, change: change,
             read: { try $0.taskList(id: $1) }, map: RecordMapping.taskList,
-            write: { writer, list, record in try writer.update(RecordMapping.record(list, version: record.version)) })
+            write: { writer, before, list, record in
+                if list.name != before.name {
+                    try Self.ensureUnique(list.name, in: list.projectID, except: id, writer: writer)
+                }
+                try writer.update(RecordMapping.record(list, version: record.version))
+            })
     }
 
-    public func delete(id: UUID, summary: String, at date: Date) async throws {
+    func delete(id: UUID, at date: Date, summary: @escaping @Sendable (TaskList) -> String) async throws -> TaskList {
         try await storage {
-            try await store.write(summary: summary, at: date) { writer in
-                guard try writer.taskList(id: id.storageID) != nil else {
-                    throw RepositoryError.notFound(kind: .taskList, reference: id.storageID)
+            try await store.write(summary: "", at: date) { writer in
+                guard let record = try writer.taskList(id: id.storageID) else {
+                    throw RepositoryError.conflict(.noLongerExists(kind: .taskList, id: id))
                 }
+                let list = try RecordMapping.taskList(record)
+                try writer.setSummary(summary(list))
                 // The list's tasks stay in its project, unfiled, in the same transaction.
                 for var task in try writer.tasks(TaskRecordFilter(listID: id.storageID)) {
                     task.listID = nil
@@ -112,73 +142,94 @@ public struct SQLiteTaskListDatastore: TaskListDatastore {
                     try writer.update(task)
                 }
                 try writer.deleteTaskList(id: id.storageID, at: date)
+                return list
             }
+        }
+    }
+
+    /// List names are unique within a project, ignoring case; checked where the name is written.
+    private static func ensureUnique(_ name: String, in projectID: UUID, except id: UUID, writer: StoreWriter) throws {
+        let clashes = try writer.taskLists(named: name, projectID: projectID.storageID)
+        if let clash = clashes.first(where: { $0.id != id.storageID }) {
+            throw RepositoryError.conflict(.duplicateListName(existing: clash.name, projectID: projectID))
         }
     }
 }
 
 /// ``TaskDatastore`` on the local SQLite file. Filtering, sorting and counting happen in SQL so a
 /// listing stays fast with tens of thousands of tasks.
-public struct SQLiteTaskDatastore: TaskDatastore {
-    private let store: LocalStore
+struct SQLiteTaskDatastore: TaskDatastore {
+    let store: LocalStore
 
-    public init(store: LocalStore) { self.store = store }
-
-    public func tasks(matching query: TaskQuery) async throws -> [Task] {
+    func tasks(matching query: TaskQuery) async throws -> [Task] {
         let filter = RecordMapping.filter(query)
         return try await storage { try await store.tasks(filter) }.map(RecordMapping.task)
     }
 
-    public func count(matching query: TaskQuery) async throws -> Int {
+    func count(matching query: TaskQuery) async throws -> Int {
         var filter = RecordMapping.filter(query)
         filter.limit = nil
         return try await storage { try await store.countTasks(filter) }
     }
 
-    public func task(id: UUID) async throws -> Task? {
+    func task(id: UUID) async throws -> Task? {
         try await storage { try await store.task(id: id.storageID) }.map(RecordMapping.task)
     }
 
-    public func task(number: Int) async throws -> Task? {
+    func task(number: Int) async throws -> Task? {
         try await storage { try await store.task(number: number) }.map(RecordMapping.task)
     }
 
-    public func tasks(idPrefix prefix: String) async throws -> [Task] {
+    func tasks(idPrefix prefix: String) async throws -> [Task] {
         try await storage { try await store.tasks(idPrefix: prefix) }.map(RecordMapping.task)
     }
 
-    public func insert(_ task: Task, summary: String, at date: Date) async throws -> Task {
+    func insert(_ task: Task, summary: String, at date: Date) async throws -> Task {
         let record = RecordMapping.record(task)
-        let stored = try await storage { try await store.write(summary: summary, at: date) { try $0.insert(record) } }
+        let stored = try await storage {
+            try await store.write(summary: summary, at: date) { writer in
+                try Self.checkPlacement(projectID: task.projectID, listID: task.listID, writer: writer)
+                return try writer.insert(record)
+            }
+        }
         return try RecordMapping.task(stored)
     }
 
-    public func update(
-        id: UUID, summary: String, at date: Date, _ change: @Sendable (inout Task) throws -> Void
+    func update(
+        id: UUID, at date: Date, summary: @escaping @Sendable (Task, Task) -> String,
+        _ change: @escaping @Sendable (inout Task) throws -> Void
     ) async throws -> Task {
         try await readChangeWrite(
-            in: store, id: id, kind: .task, summary: summary, at: date, change: change,
+            in: store, id: id, kind: .task, at: date, summary: summary, change: change,
             read: { try $0.task(id: $1) }, map: RecordMapping.task,
-            write: { writer, task, record in try writer.update(RecordMapping.record(task, version: record.version)) })
+            write: { writer, before, task, record in
+                if task.projectID != before.projectID || task.listID != before.listID {
+                    try Self.checkPlacement(projectID: task.projectID, listID: task.listID, writer: writer)
+                }
+                try writer.update(RecordMapping.record(task, version: record.version))
+            })
     }
 
-    public func delete(id: UUID, summary: String, at date: Date) async throws {
+    func delete(id: UUID, at date: Date, summary: @escaping @Sendable (Task) -> String) async throws -> Task {
         try await storage {
-            try await store.write(summary: summary, at: date) { writer in
-                guard try writer.task(id: id.storageID) != nil else {
-                    throw RepositoryError.notFound(kind: .task, reference: id.storageID)
+            try await store.write(summary: "", at: date) { writer in
+                guard let record = try writer.task(id: id.storageID) else {
+                    throw RepositoryError.conflict(.noLongerExists(kind: .task, id: id))
                 }
+                let task = try RecordMapping.task(record)
+                try writer.setSummary(summary(task))
                 try deleteTime(of: id.storageID, projectID: nil, writer: writer, at: date)
                 try writer.deleteTask(id: id.storageID, at: date)
+                return task
             }
         }
     }
 
-    public func tallyByProject() async throws -> [UUID: TaskTally] {
+    func tallyByProject() async throws -> [UUID: TaskTally] {
         try await tallies { try await store.taskCountsByProject() }
     }
 
-    public func tallyByList() async throws -> [UUID: TaskTally] {
+    func tallyByList() async throws -> [UUID: TaskTally] {
         try await tallies { try await store.taskCountsByList(projectID: nil) }
     }
 
@@ -189,58 +240,72 @@ public struct SQLiteTaskDatastore: TaskDatastore {
         }
         return result
     }
+
+    /// A task's project and list are live and agree, checked in the transaction that stores the task:
+    /// a list deleted by another command a moment earlier cannot end up holding the task.
+    private static func checkPlacement(projectID: UUID?, listID: UUID?, writer: StoreWriter) throws {
+        if let listID {
+            guard let record = try writer.taskList(id: listID.storageID) else {
+                throw RepositoryError.conflict(.noLongerExists(kind: .taskList, id: listID))
+            }
+            let list = try RecordMapping.taskList(record)
+            if let projectID, list.projectID != projectID {
+                throw RepositoryError.conflict(.listInAnotherProject(list: list, projectID: projectID))
+            }
+        }
+        if let projectID, try writer.project(id: projectID.storageID) == nil {
+            throw RepositoryError.conflict(.noLongerExists(kind: .project, id: projectID))
+        }
+    }
 }
 
 /// ``HistoryDatastore`` on the change log that LocalStorage writes beside every change.
-public struct SQLiteHistoryDatastore: HistoryDatastore {
-    private let store: LocalStore
+struct SQLiteHistoryDatastore: HistoryDatastore {
+    let store: LocalStore
 
-    public init(store: LocalStore) { self.store = store }
-
-    public func undoLatest(at date: Date) async throws -> String? {
+    func undoLatest(at date: Date) async throws -> String? {
         try await storage { try await store.undoLastBatch(at: date) }
     }
 }
 
 /// ``TransferDatastore`` on the local SQLite file.
-public struct SQLiteTransferDatastore: TransferDatastore {
-    private let store: LocalStore
+struct SQLiteTransferDatastore: TransferDatastore {
+    let store: LocalStore
 
-    public init(store: LocalStore) { self.store = store }
-
-    public func snapshot() async throws -> Snapshot {
-        let records = try await storage { try await store.exportRecords() }
+    func snapshot() async throws -> Snapshot {
+        let (records, person) = try await storage {
+            try await store.reading { reader in
+                (try reader.exportRecords(), try reader.setting(SQLiteTimeDatastore.personKey))
+            }
+        }
         return Snapshot(
             projects: try records.projects.map(RecordMapping.project),
             taskLists: try records.taskLists.map(RecordMapping.taskList),
             tasks: try records.tasks.map(RecordMapping.task),
             timers: try records.timers.map(TimeMapping.timer),
             timeEntries: try records.timeEntries.map(TimeMapping.entry),
-            personID: try await storage { try await store.setting(SQLiteTimeDatastore.personKey) }.map {
-                text throws(RepositoryError) in try UUID(storageID: text, field: "person id")
-            })
+            personID: try person.map { text throws(RepositoryError) in try UUID(storageID: text, field: "person id") })
     }
 
-    public func merge(
+    func merge(
         _ snapshot: Snapshot, summary: String, at date: Date, progress: @escaping @Sendable (Int) -> Void
     ) async throws -> ImportSummary {
-        if let person = snapshot.personID {
-            try await storage {
-                try await store.write(summary: "person", at: date) { writer in
-                    if try writer.setting(SQLiteTimeDatastore.personKey) == nil {
-                        try writer.setSetting(SQLiteTimeDatastore.personKey, to: person.storageID)
-                    }
-                }
-            }
-        }
+        let projects = snapshot.projects.map { RecordMapping.record($0) }
+        let lists = snapshot.taskLists.map { RecordMapping.record($0) }
+        let tasks = snapshot.tasks.map { RecordMapping.record($0) }
+        let timers = snapshot.timers.map { TimeMapping.record($0) }
+        let entries = snapshot.timeEntries.map { TimeMapping.record($0) }
+        let person = snapshot.personID?.storageID
         let counts = try await storage {
-            try await store.importRecords(
-                projects: snapshot.projects.map { RecordMapping.record($0) },
-                lists: snapshot.taskLists.map { RecordMapping.record($0) },
-                tasks: snapshot.tasks.map { RecordMapping.record($0) },
-                timers: snapshot.timers.map { TimeMapping.record($0) },
-                timeEntries: snapshot.timeEntries.map { TimeMapping.record($0) },
-                summary: summary, at: date, progress: progress)
+            // One transaction: the person is adopted only if every record lands too.
+            try await store.write(summary: summary, at: date) { writer in
+                if let person, try writer.setting(SQLiteTimeDatastore.personKey) == nil {
+                    try writer.setSetting(SQLiteTimeDatastore.personKey, to: person)
+                }
+                return try writer.importRecords(
+                    projects: projects, lists: lists, tasks: tasks, timers: timers, timeEntries: entries,
+                    progress: progress)
+            }
         }
         return ImportSummary(inserted: counts.inserted, updated: counts.updated, unchanged: counts.unchanged)
     }
@@ -258,22 +323,26 @@ private func deleteTime(of taskID: String?, projectID: String?, writer: StoreWri
 }
 
 /// Reads a row, lets an entity rule change it and writes it back, all in one transaction, so two
-/// `stint` processes changing the same item cannot overwrite each other's work.
-private func readChangeWrite<Record: Sendable, Entity: Sendable>(
-    in store: LocalStore, id: UUID, kind: EntityKind, summary: String, at date: Date,
-    change: @Sendable (inout Entity) throws -> Void,
+/// processes changing the same item cannot overwrite each other's work. `write` gets the
+/// entity before and after the change, so it can check what the change touched.
+func readChangeWrite<Record: Sendable, Entity: Sendable>(
+    in store: LocalStore, id: UUID, kind: EntityKind, at date: Date,
+    summary: @escaping @Sendable (Entity, Entity) -> String,
+    change: @escaping @Sendable (inout Entity) throws -> Void,
     read: @escaping @Sendable (StoreWriter, String) throws -> Record?,
     map: @escaping @Sendable (Record) throws(RepositoryError) -> Entity,
-    write: @escaping @Sendable (StoreWriter, Entity, Record) throws -> Void
+    write: @escaping @Sendable (StoreWriter, Entity, Entity, Record) throws -> Void
 ) async throws -> Entity {
     try await storage {
-        try await store.write(summary: summary, at: date) { writer in
+        try await store.write(summary: "", at: date) { writer in
             guard let record = try read(writer, id.storageID) else {
-                throw RepositoryError.notFound(kind: kind, reference: id.storageID)
+                throw RepositoryError.conflict(.noLongerExists(kind: kind, id: id))
             }
-            var entity = try map(record)
+            let before = try map(record)
+            var entity = before
             try change(&entity)
-            try write(writer, entity, record)
+            try writer.setSummary(summary(before, entity))
+            try write(writer, before, entity, record)
             return entity
         }
     }

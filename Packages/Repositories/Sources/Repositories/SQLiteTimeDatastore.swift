@@ -3,45 +3,55 @@ import Foundation
 import LocalStorage
 
 /// ``TimeDatastore`` on the local SQLite file. Sums are computed in SQL over indexed columns.
-public struct SQLiteTimeDatastore: TimeDatastore {
-    private let store: LocalStore
+struct SQLiteTimeDatastore: TimeDatastore {
+    let store: LocalStore
     /// The settings key of the local person's id.
     static let personKey = "person_id"
 
-    public init(store: LocalStore) { self.store = store }
-
-    public func localPersonID(creatingWith candidate: UUID) async throws -> UUID {
-        if let existing = try await storage({ try await store.setting(Self.personKey) }) {
-            return try UUID(storageID: existing, field: "person id")
+    func localPersonID() async throws -> UUID? {
+        try await storage { try await store.setting(Self.personKey) }.map { text throws(RepositoryError) in
+            try UUID(storageID: text, field: "person id")
         }
-        let text = try await storage {
-            // Read and create in one write transaction so two first runs agree on one id.
-            try await store.write(summary: "person", at: Date(timeIntervalSince1970: 0)) { writer in
-                if let existing = try writer.setting(Self.personKey) { return existing }
-                try writer.setSetting(Self.personKey, to: candidate.storageID)
-                return candidate.storageID
+    }
+
+    func localTimers() async throws -> [Entities.Timer] {
+        let records = try await storage {
+            try await store.reading { reader in
+                guard let person = try reader.setting(Self.personKey) else { return [TimerRecord]() }
+                return try reader.timers(ownerID: person)
             }
         }
-        return try UUID(storageID: text, field: "person id")
+        return try records.map(TimeMapping.timer)
     }
 
-    public func timers(ownerID: UUID?) async throws -> [Entities.Timer] {
-        let records = try await storage { try await store.timers() }
-        let owner = ownerID?.storageID
-        return try records.filter { owner == nil || $0.ownerID == owner }.map(TimeMapping.timer)
+    func timerReference(number: Int?, idPrefix: String?) async throws -> TimerReferenceData {
+        let (timers, numbered, prefixed) = try await storage {
+            try await store.reading { reader in
+                let timers = try reader.setting(Self.personKey).map { try reader.timers(ownerID: $0) } ?? []
+                return (
+                    timers, try number.flatMap { try reader.task(number: $0) },
+                    try idPrefix.map { try reader.tasks(idPrefix: $0) } ?? []
+                )
+            }
+        }
+        return TimerReferenceData(
+            timers: try timers.map(TimeMapping.timer), taskWithNumber: try numbered.map(RecordMapping.task),
+            tasksWithPrefix: try prefixed.map(RecordMapping.task))
     }
 
-    public func timers(idPrefix prefix: String) async throws -> [Entities.Timer] {
-        try await storage { try await store.timers(idPrefix: prefix) }.map(TimeMapping.timer)
-    }
-
-    public func changeTimers(
-        ownerID: UUID, summary: String, at date: Date, _ plan: @Sendable ([Entities.Timer]) throws -> TimerPlan
-    ) async throws -> TimerPlan {
+    func changeTimers<Result: Sendable>(
+        personCandidate: UUID, at date: Date, _ plan: @escaping @Sendable (TimerContext) throws -> (TimerPlan, Result)
+    ) async throws -> Result {
         try await storage {
-            try await store.write(summary: summary, at: date) { writer in
-                let current = try writer.timers(ownerID: ownerID.storageID)
-                let decided = try plan(try current.map(TimeMapping.timer))
+            try await store.write(summary: "", at: date) { writer in
+                let owner = try Self.person(writer, creatingWith: personCandidate)
+                let current = try writer.timers(ownerID: owner.storageID)
+                let context = TimerContext(
+                    ownerID: owner, timers: try current.map(TimeMapping.timer), lookup: Self.lookup(writer))
+                let (decided, result) = try plan(context)
+                for timer in decided.inserted { try Self.ensureExists(timer.target, context.lookup) }
+                for entry in decided.entries { try Self.ensureExists(entry.target, context.lookup) }
+                try writer.setSummary(decided.summary)
                 let versions = Dictionary(current.map { ($0.id, $0.version) }, uniquingKeysWith: { first, _ in first })
                 for timer in decided.deleted {
                     try writer.deleteTimer(id: timer.id.storageID, at: date)
@@ -55,57 +65,70 @@ public struct SQLiteTimeDatastore: TimeDatastore {
                 for entry in decided.entries {
                     try writer.insert(TimeMapping.record(entry))
                 }
-                return decided
+                return result
             }
         }
     }
 
-    public func entries(matching query: TimeEntryQuery) async throws -> [TimeEntry] {
+    func entries(matching query: TimeEntryQuery) async throws -> [TimeEntry] {
         let filter = TimeMapping.filter(query)
         return try await storage { try await store.timeEntries(filter) }.map(TimeMapping.entry)
     }
 
-    public func entry(id: UUID) async throws -> TimeEntry? {
+    func entry(id: UUID) async throws -> TimeEntry? {
         try await storage { try await store.timeEntry(id: id.storageID) }.map(TimeMapping.entry)
     }
 
-    public func entries(idPrefix prefix: String) async throws -> [TimeEntry] {
+    func entries(idPrefix prefix: String) async throws -> [TimeEntry] {
         try await storage { try await store.timeEntries(idPrefix: prefix) }.map(TimeMapping.entry)
     }
 
-    public func insert(_ entry: TimeEntry, summary: String, at date: Date) async throws {
-        let record = TimeMapping.record(entry)
-        try await storage { try await store.write(summary: summary, at: date) { try $0.insert(record) } }
-    }
-
-    public func updateEntry(
-        id: UUID, summary: String, at date: Date, _ change: @Sendable (inout TimeEntry) throws -> Void
+    func insertEntry(
+        personCandidate: UUID, at date: Date,
+        _ make: @escaping @Sendable (UUID, TargetLookup) throws -> (TimeEntry, String)
     ) async throws -> TimeEntry {
         try await storage {
-            try await store.write(summary: summary, at: date) { writer in
-                guard let record = try writer.timeEntry(id: id.storageID) else {
-                    throw RepositoryError.notFound(kind: .timeEntry, reference: Reference.short(id))
-                }
-                var entry = try TimeMapping.entry(record)
-                try change(&entry)
-                try writer.update(TimeMapping.record(entry, version: record.version))
+            try await store.write(summary: "", at: date) { writer in
+                let person = try Self.person(writer, creatingWith: personCandidate)
+                let lookup = Self.lookup(writer)
+                let (entry, summary) = try make(person, lookup)
+                try Self.ensureExists(entry.target, lookup)
+                try writer.setSummary(summary)
+                try writer.insert(TimeMapping.record(entry))
                 return entry
             }
         }
     }
 
-    public func deleteEntry(id: UUID, summary: String, at date: Date) async throws {
+    func updateEntry(
+        id: UUID, summary: String, at date: Date, _ change: @escaping @Sendable (inout TimeEntry) throws -> Void
+    ) async throws -> TimeEntry {
+        try await readChangeWrite(
+            in: store, id: id, kind: .timeEntry, at: date, summary: { _, _ in summary }, change: change,
+            read: { try $0.timeEntry(id: $1) }, map: TimeMapping.entry,
+            write: { writer, before, entry, record in
+                if entry.target != before.target { try Self.ensureExists(entry.target, Self.lookup(writer)) }
+                try writer.update(TimeMapping.record(entry, version: record.version))
+            })
+    }
+
+    func deleteEntry(id: UUID, at date: Date, summary: @escaping @Sendable (TimeEntry) -> String) async throws
+        -> TimeEntry
+    {
         try await storage {
-            try await store.write(summary: summary, at: date) { writer in
-                guard try writer.timeEntry(id: id.storageID) != nil else {
-                    throw RepositoryError.notFound(kind: .timeEntry, reference: Reference.short(id))
+            try await store.write(summary: "", at: date) { writer in
+                guard let record = try writer.timeEntry(id: id.storageID) else {
+                    throw RepositoryError.conflict(.noLongerExists(kind: .timeEntry, id: id))
                 }
+                let entry = try TimeMapping.entry(record)
+                try writer.setSummary(summary(entry))
                 try writer.deleteTimeEntry(id: id.storageID, at: date)
+                return entry
             }
         }
     }
 
-    public func sums(_ requests: [TimeSumRequest]) async throws -> [[TimeSum]] {
+    func sums(_ requests: [TimeSumRequest]) async throws -> [[TimeSum]] {
         let storageRequests = requests.map {
             (filter: TimeMapping.filter($0.query), grouping: TimeMapping.grouping($0.breakdown))
         }
@@ -114,89 +137,48 @@ public struct SQLiteTimeDatastore: TimeDatastore {
             try totals.map { try TimeMapping.sum($0, breakdown: request.breakdown) }
         }
     }
-}
 
-/// Record <-> entity mapping for timers and entries (see ``RecordMapping`` for the others).
-enum TimeMapping {
-    static func target(taskID: String?, projectID: String?, what: String) throws(RepositoryError) -> TimeTarget {
-        if let taskID { return .task(try UUID(storageID: taskID, field: "\(what) task id")) }
-        if let projectID { return .project(try UUID(storageID: projectID, field: "\(what) project id")) }
-        throw .corruptData(message: "a stored \(what) has neither a task nor a project")
-    }
-
-    static func timer(_ record: TimerRecord) throws(RepositoryError) -> Entities.Timer {
-        Entities.Timer(
-            id: try UUID(storageID: record.id, field: "timer id"),
-            ownerID: try UUID(storageID: record.ownerID, field: "timer owner id"),
-            target: try target(taskID: record.taskID, projectID: record.projectID, what: "timer"), note: record.note,
-            billable: record.billable, intervals: record.intervals.map { WorkInterval(start: $0.start, end: $0.end) },
-            createdAt: record.createdAt, updatedAt: record.updatedAt)
-    }
-
-    static func record(_ timer: Entities.Timer, version: Int = 0) -> TimerRecord {
-        TimerRecord(
-            id: timer.id.storageID, ownerID: timer.ownerID.storageID, taskID: timer.target.taskID?.storageID,
-            projectID: timer.target.projectID?.storageID, note: timer.note, billable: timer.billable,
-            state: timer.isRunning ? TimerRecord.runningState : TimerRecord.pausedState,
-            intervals: timer.intervals.map { TimerIntervalRecord(start: $0.start, end: $0.end) },
-            createdAt: timer.createdAt, updatedAt: timer.updatedAt, deletedAt: nil, version: version)
-    }
-
-    static func entry(_ record: TimeEntryRecord) throws(RepositoryError) -> TimeEntry {
-        var tags: [Entities.Tag] = []
-        for name in record.tags {
-            do { tags.append(try Entities.Tag(name)) } catch {
-                throw .corruptData(message: "stored tag '\(name)' is invalid")
-            }
+    /// The local person, created from `candidate` by this transaction when there is none: the write
+    /// lock is held, so two first runs agree on one id, and a read never has to create it.
+    private static func person(_ writer: StoreWriter, creatingWith candidate: UUID) throws -> UUID {
+        if let existing = try writer.setting(personKey) {
+            return try UUID(storageID: existing, field: "person id")
         }
-        return TimeEntry(
-            id: try UUID(storageID: record.id, field: "entry id"),
-            target: try target(taskID: record.taskID, projectID: record.projectID, what: "entry"),
-            start: record.start, durationSeconds: record.durationSeconds, note: record.note,
-            billable: record.billable, tags: tags,
-            loggedBy: try UUID(storageID: record.loggedBy, field: "entry author"),
-            createdAt: record.createdAt, updatedAt: record.updatedAt)
+        try writer.setSetting(personKey, to: candidate.storageID)
+        return candidate
     }
 
-    static func record(_ entry: TimeEntry, version: Int = 0) -> TimeEntryRecord {
-        TimeEntryRecord(
-            id: entry.id.storageID, taskID: entry.target.taskID?.storageID,
-            projectID: entry.target.projectID?.storageID, start: entry.start, durationSeconds: entry.durationSeconds,
-            note: entry.note, billable: entry.billable, tags: entry.tags.map(\.name),
-            loggedBy: entry.loggedBy.storageID,
-            createdAt: entry.createdAt, updatedAt: entry.updatedAt, deletedAt: nil, version: version)
+    /// Task and project reads for one transaction, each row read at most once: a plan names its target
+    /// and the datastore then checks it, without a second query.
+    private static func lookup(_ writer: StoreWriter) -> TargetLookup {
+        let seen = SeenTargets()
+        return TargetLookup(
+            task: { id in
+                if let known = seen.tasks[id] { return known }
+                let task = try writer.task(id: id.storageID).map(RecordMapping.task)
+                seen.tasks[id] = .some(task)
+                return task
+            },
+            project: { id in
+                if let known = seen.projects[id] { return known }
+                let project = try writer.project(id: id.storageID).map(RecordMapping.project)
+                seen.projects[id] = .some(project)
+                return project
+            })
     }
 
-    static func filter(_ query: TimeEntryQuery) -> TimeEntryFilter {
-        TimeEntryFilter(
-            from: query.from, to: query.to, projectID: query.projectID?.storageID, taskID: query.taskID?.storageID,
-            billable: query.billableOnly ? true : nil, limit: query.limit, newestFirst: query.newestFirst)
+    /// What one transaction's lookups have read (a nil value: read, and not there).
+    private final class SeenTargets {
+        var tasks: [UUID: Task?] = [:]
+        var projects: [UUID: Project?] = [:]
     }
 
-    static func grouping(_ breakdown: TimeBreakdown) -> TimeGrouping {
-        switch breakdown {
-        case .total: .none
-        case .byProject: .project
-        case .byTask: .task
-        case .byTag: .tag
-        case .byPeriod(let boundaries): .periods(boundaries)
+    /// Time is only ever recorded on a live task or project.
+    private static func ensureExists(_ target: TimeTarget, _ lookup: TargetLookup) throws {
+        guard try !lookup.exists(target) else { return }
+        switch target {
+        case .task(let id): throw RepositoryError.conflict(.noLongerExists(kind: .task, id: id))
+        case .project(let id): throw RepositoryError.conflict(.noLongerExists(kind: .project, id: id))
         }
-    }
-
-    static func sum(_ total: TimeTotal, breakdown: TimeBreakdown) throws(RepositoryError) -> TimeSum {
-        func id(_ text: String?) throws(RepositoryError) -> UUID? {
-            guard let text else { return nil }
-            return try UUID(storageID: text, field: "summed id")
-        }
-        let key: TimeSum.Key
-        switch breakdown {
-        case .total: key = .total
-        case .byProject: key = .project(try id(total.key))
-        case .byTask: key = .task(try id(total.key), project: try id(total.projectID))
-        case .byTag: key = .tag(total.key)
-        case .byPeriod: key = .period(Int(total.key ?? "") ?? 0)
-        }
-        return TimeSum(
-            key: key, seconds: total.seconds, billableSeconds: total.billableSeconds, entries: total.entries)
     }
 }

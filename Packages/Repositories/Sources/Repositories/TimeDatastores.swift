@@ -5,37 +5,96 @@ import Foundation
 ///
 /// Timers and entries share one datastore because stopping a timer must remove the timer and create
 /// its entry in one transaction. Like the other datastores it applies no business rule itself: the
-/// caller's `plan` (built with the Entities' rules) decides, and the datastore stores the result
-/// atomically with a change-log batch named by `summary`. All methods throw ``RepositoryError``.
-public protocol TimeDatastore: Sendable {
-    /// The id of the person using this device, created from `candidate` the first time it is asked
-    /// for (it owns the timers and signs the entries until accounts arrive with sync).
-    func localPersonID(creatingWith candidate: UUID) async throws -> UUID
-    /// Live timers, of one person when `ownerID` is given: running first, then most recently changed.
-    func timers(ownerID: UUID?) async throws -> [Entities.Timer]
-    /// Live timers whose id starts with `prefix`.
-    func timers(idPrefix prefix: String) async throws -> [Entities.Timer]
-    /// Reads the person's live timers inside one transaction, lets `plan` decide what changes, and
-    /// stores the plan (timers inserted, updated, deleted; entries inserted) in that transaction.
+/// caller's plan (built with the Entities' rules) decides, from the data as it is inside the
+/// transaction, and the datastore stores the result atomically with a change-log batch named by the
+/// plan. Reads never write: the local person is created only by a change that needs it, in that
+/// change's transaction. All methods throw ``RepositoryError``.
+protocol TimeDatastore: Sendable {
+    /// The id of the person using this device, or nil when nothing has created it yet.
+    func localPersonID() async throws -> UUID?
+    /// The local person's live timers, running first, then the most recently changed; empty when
+    /// there is no person yet. One read.
+    func localTimers() async throws -> [Entities.Timer]
+    /// What a typed timer reference may mean, read in one transaction: the local person's timers, the
+    /// task with `number` and the tasks whose id starts with `idPrefix` (each only when given).
+    func timerReference(number: Int?, idPrefix: String?) async throws -> TimerReferenceData
+    /// In one write transaction: reads the local person (creating it from `personCandidate` when
+    /// there is none) and their live timers, lets `plan` decide, and stores the plan (timers inserted,
+    /// updated, deleted; entries inserted) under the plan's summary.
+    /// - Returns: What `plan` returned beside the plan.
     /// - Throws: whatever `plan` throws (wrapped), or a storage error; nothing is stored then.
-    func changeTimers(
-        ownerID: UUID, summary: String, at date: Date, _ plan: @Sendable ([Entities.Timer]) throws -> TimerPlan
-    ) async throws -> TimerPlan
+    func changeTimers<Result: Sendable>(
+        personCandidate: UUID, at date: Date, _ plan: @escaping @Sendable (TimerContext) throws -> (TimerPlan, Result)
+    ) async throws -> Result
     /// Entries matching `query`, by start.
     func entries(matching query: TimeEntryQuery) async throws -> [TimeEntry]
     /// The live entry with this id, or nil.
     func entry(id: UUID) async throws -> TimeEntry?
     /// Live entries whose id starts with `prefix`.
     func entries(idPrefix prefix: String) async throws -> [TimeEntry]
-    /// Stores a new entry.
-    func insert(_ entry: TimeEntry, summary: String, at date: Date) async throws
-    /// Reads, changes and stores an entry in one transaction.
-    func updateEntry(
-        id: UUID, summary: String, at date: Date, _ change: @Sendable (inout TimeEntry) throws -> Void
+    /// In one write transaction: reads the local person (creating it from `personCandidate`), lets
+    /// `make` build the entry and its summary, checks that its target is live and stores it.
+    /// - Throws: `conflict(.noLongerExists)` for a gone target, whatever `make` throws.
+    func insertEntry(
+        personCandidate: UUID, at date: Date,
+        _ make: @escaping @Sendable (UUID, TargetLookup) throws -> (TimeEntry, String)
     ) async throws -> TimeEntry
-    /// Tombstones an entry.
-    func deleteEntry(id: UUID, summary: String, at date: Date) async throws
+    /// Reads, changes and stores an entry in one transaction; a new target must be live.
+    /// - Throws: `conflict(.noLongerExists)` for the entry or its new target.
+    func updateEntry(
+        id: UUID, summary: String, at date: Date, _ change: @escaping @Sendable (inout TimeEntry) throws -> Void
+    ) async throws -> TimeEntry
+    /// Tombstones an entry and returns it as it was; `summary` names it for undo.
+    func deleteEntry(id: UUID, at date: Date, summary: @escaping @Sendable (TimeEntry) -> String) async throws
+        -> TimeEntry
     /// Sums of time computed by the storage (never by loading entries), all read in one transaction
     /// so they agree with each other; one result per request, in order.
     func sums(_ requests: [TimeSumRequest]) async throws -> [[TimeSum]]
+}
+
+/// What a timer change sees inside its transaction.
+struct TimerContext {
+    /// The local person, who owns the timers (created by this transaction when new).
+    let ownerID: UUID
+    /// The person's live timers as stored now: running first, then the most recently changed.
+    let timers: [Entities.Timer]
+    /// Tasks and projects as stored now, to check and name targets.
+    let lookup: TargetLookup
+}
+
+/// Reads of tasks and projects inside a write transaction.
+struct TargetLookup {
+    /// The live task with this id, or nil.
+    let task: (UUID) throws -> Task?
+    /// The live project with this id, or nil.
+    let project: (UUID) throws -> Project?
+
+    /// Whether the task or project still exists.
+    func exists(_ target: TimeTarget) throws -> Bool {
+        switch target {
+        case .task(let id): try task(id) != nil
+        case .project(let id): try project(id) != nil
+        }
+    }
+}
+
+/// What a typed timer reference may mean: see ``TimeDatastore/timerReference(number:idPrefix:)``.
+struct TimerReferenceData: Sendable {
+    var timers: [Entities.Timer]
+    var taskWithNumber: Task?
+    var tasksWithPrefix: [Task]
+}
+
+/// The timers a timer change touched, what it produced and how undo names it.
+struct TimerPlan: Sendable, Equatable {
+    /// What undo will say it reverts, e.g. `stopped timer on task 3 "Report"`.
+    var summary: String
+    /// New timers.
+    var inserted: [Entities.Timer] = []
+    /// Changed timers (paused, resumed).
+    var updated: [Entities.Timer] = []
+    /// Timers removed (stopped or discarded).
+    var deleted: [Entities.Timer] = []
+    /// Entries created (by a stop).
+    var entries: [TimeEntry] = []
 }

@@ -84,28 +84,6 @@ public struct TimeSumRequest: Sendable, Equatable {
     }
 }
 
-/// The timers a timer change touched, and what it produced.
-public struct TimerPlan: Sendable, Equatable {
-    /// New timers.
-    public var inserted: [Entities.Timer] = []
-    /// Changed timers (paused, resumed).
-    public var updated: [Entities.Timer] = []
-    /// Timers removed (stopped or discarded).
-    public var deleted: [Entities.Timer] = []
-    /// Entries created (by a stop).
-    public var entries: [TimeEntry] = []
-
-    public init(
-        inserted: [Entities.Timer] = [], updated: [Entities.Timer] = [], deleted: [Entities.Timer] = [],
-        entries: [TimeEntry] = []
-    ) {
-        self.inserted = inserted
-        self.updated = updated
-        self.deleted = deleted
-        self.entries = entries
-    }
-}
-
 /// What starting a timer did.
 public struct TimerStart: Sendable, Equatable {
     /// The timer now running.

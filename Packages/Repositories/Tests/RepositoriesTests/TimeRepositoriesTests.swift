@@ -1,5 +1,6 @@
 import Entities
 import Foundation
+import LocalStorage
 import Testing
 
 @testable import Repositories
@@ -38,9 +39,11 @@ struct TimeRepositoriesTests {
         let now = fixture.clock.now()
         #expect(timers[0].elapsedSeconds(at: now) == 660)
         #expect(timers[1].elapsedSeconds(at: now) == 300)
-        await #expect(throws: RepositoryError.self) {
+        let again = await repositoryError {
             try await fixture.timers.start(target: .task(report.id), note: nil, billable: false, at: nil)
         }
+        #expect(again?.conflict == .timerAlreadyRunning(.task(report.id)))
+        #expect(try await fixture.history.undo() == "started timer on task 1 \"Report\"")
     }
 
     @Test("stop turns the timer into exactly one entry; undo brings the timer back")
@@ -51,13 +54,13 @@ struct TimeRepositoriesTests {
         let started = fixture.clock.now()
         _ = try await fixture.timers.start(target: .task(task.id), note: "draft", billable: true, at: nil)
         fixture.clock.advance(1_800)
-        _ = try await fixture.timers.pause(nil, at: nil)
+        _ = try await fixture.timers.pause(.running, at: nil)
         fixture.clock.advance(900)
-        _ = try await fixture.timers.resume(nil, at: nil)
+        _ = try await fixture.timers.resume(.latestPaused, at: nil)
         fixture.clock.advance(600)
-        // Stopped ten minutes ago: the last interval counts up to then only.
+        // Stopped five minutes ago: the last interval counts up to then only.
         let entry = try await fixture.timers.stop(
-            nil, at: fixture.clock.now().addingTimeInterval(-300), note: nil, force: false)
+            .runningOrOnlyPaused, at: fixture.clock.now().addingTimeInterval(-300), note: nil, force: false)
         #expect(entry.durationSeconds == 1_800 + 300)
         #expect(entry.start == started)
         #expect(entry.note == "draft")
@@ -65,35 +68,170 @@ struct TimeRepositoriesTests {
         #expect(try await fixture.timers.timers().isEmpty)
         #expect(try await fixture.entries.entries(matching: TimeEntryQuery()) == [entry])
 
-        #expect(try await fixture.history.undo().hasPrefix("stopped timer on task 1"))
+        #expect(try await fixture.history.undo() == "stopped timer on task 1 \"Report\"")
         #expect(try await fixture.entries.entries(matching: TimeEntryQuery()).isEmpty)
         #expect(try await fixture.timers.runningTimer()?.target == .task(task.id))
     }
 
-    @Test("stop and discard need a timer; several paused ones must be named")
+    @Test("the default choice fails with the Entities' reason; several paused timers are listed by id")
     func choosing() async throws {
         let fixture = try Fixture()
         defer { fixture.remove() }
-        await #expect(throws: RepositoryError.self) {
-            try await fixture.timers.stop(nil, at: nil, note: nil, force: false)
+        let nothing = await repositoryError {
+            try await fixture.timers.stop(.runningOrOnlyPaused, at: nil, note: nil, force: false)
         }
+        #expect(nothing?.validation == ValidationError(field: "timer", reason: .noTimer))
         let a = try await fixture.tasks.create(NewTask(title: "A"))
         let b = try await fixture.tasks.create(NewTask(title: "B"))
         _ = try await fixture.timers.start(target: .task(a.id), note: nil, billable: false, at: nil)
         fixture.clock.advance(60)
         _ = try await fixture.timers.start(target: .task(b.id), note: nil, billable: false, at: nil)
         fixture.clock.advance(60)
-        _ = try await fixture.timers.pause(nil, at: nil)
-        do {
-            _ = try await fixture.timers.discard(nil)
-            Issue.record("discard without a name should fail with two paused timers")
-        } catch let error as RepositoryError {
-            #expect(String(describing: error).contains("stint timer discard"))
-        }
-        let named = try await fixture.timers.timer(reference: "2")
-        #expect(named.target == .task(b.id))
-        #expect(try await fixture.timers.discard(named.id).id == named.id)
+        _ = try await fixture.timers.pause(.running, at: nil)
+        let paused = try await fixture.timers.timers()
+        #expect(paused.map(\.target) == [.task(b.id), .task(a.id)])
+
+        let unnamed = await repositoryError { try await fixture.timers.discard(.runningOrOnlyPaused) }
+        #expect(
+            unnamed?.validation == ValidationError(field: "timer", reason: .severalPausedTimers(ids: paused.map(\.id))))
+        let notRunning = await repositoryError { try await fixture.timers.pause(.running, at: nil) }
+        #expect(notRunning?.validation?.reason == .noRunningTimer)
+
+        let named = try await fixture.timers.selector(reference: "2")
+        #expect(named == .target(.task(b.id)))
+        #expect(try await fixture.timers.discard(named).target == .task(b.id))
+        #expect(try await fixture.history.undo() == "discarded timer on task 2 \"B\"")
+        #expect(try await fixture.timers.discard(named).target == .task(b.id))
         #expect(try await fixture.timers.timers().map(\.target) == [.task(a.id)])
+        #expect(try await fixture.timers.resume(.latestPaused, at: nil).timer.target == .task(a.id))
+    }
+
+    @Test("a typed reference becomes a selector by one read: task number, timer id prefix, task id prefix")
+    func references() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let a = try await fixture.tasks.create(NewTask(title: "A"))
+        let b = try await fixture.tasks.create(NewTask(title: "B"))
+        let started = try await fixture.timers.start(target: .task(a.id), note: nil, billable: false, at: nil)
+
+        #expect(try await fixture.timers.selector(reference: "#1") == .target(.task(a.id)))
+        let timerPrefix = String(started.timer.id.uuidString.lowercased().prefix(36))
+        #expect(try await fixture.timers.selector(reference: timerPrefix) == .id(started.timer.id))
+        #expect(try await fixture.timers.selector(reference: a.id.uuidString) == .target(.task(a.id)))
+
+        for typed in ["2", b.id.uuidString, "no such thing", "99"] {
+            guard
+                case .notFound(.timer, let reference) = await repositoryError({
+                    try await fixture.timers.selector(reference: typed)
+                })
+            else {
+                Issue.record("'\(typed)' names no timer")
+                continue
+            }
+            #expect(reference == typed, "the error names what was typed, nothing else")
+        }
+
+        _ = try await fixture.timers.start(target: .task(b.id), note: nil, billable: false, at: nil)
+        guard
+            case .ambiguous(.timer, "aaaa", let candidates) = await repositoryError({
+                try await fixture.timers.selector(reference: "aaaa")
+            })
+        else {
+            Issue.record("a prefix shared by both timers is ambiguous")
+            return
+        }
+        #expect(Set(candidates.map(\.label)) == ["running", "paused"])
+    }
+
+    @Test("a timer that vanished before the write fails with the choice's reason, never a look-up by id")
+    func vanishedBeforeTheWrite() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let task = try await fixture.tasks.create(NewTask(title: "Report"))
+        let timer = try await fixture.timers.start(target: .task(task.id), note: nil, billable: false, at: nil).timer
+        fixture.clock.advance(600)
+        let byTarget = try await fixture.timers.selector(reference: "1")
+        let byID = try await fixture.timers.selector(reference: String(timer.id.uuidString.prefix(8)))
+        // Another process stops it between the user's reference being resolved and the write.
+        _ = try await fixture.otherProcess().makeTimerRepository().stop(
+            .runningOrOnlyPaused, at: nil, note: nil, force: false)
+
+        let stopByTarget = await repositoryError {
+            try await fixture.timers.stop(byTarget, at: nil, note: nil, force: false)
+        }
+        #expect(stopByTarget?.validation?.reason == .noTimerOnTarget(.task(task.id)))
+        let pauseByID = await repositoryError { try await fixture.timers.pause(byID, at: nil) }
+        #expect(pauseByID?.validation?.reason == .noTimerWithID(timer.id))
+        let resume = await repositoryError { try await fixture.timers.resume(.latestPaused, at: nil) }
+        #expect(resume?.validation?.reason == .noPausedTimer)
+        #expect(try await fixture.entries.entries(matching: TimeEntryQuery()).count == 1)
+    }
+
+    @Test("eight processes stopping the one running timer at once: one stops it, seven are told there is none")
+    func concurrentStops() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let task = try await fixture.tasks.create(NewTask(title: "Report"))
+        _ = try await fixture.timers.start(target: .task(task.id), note: nil, billable: false, at: nil)
+        fixture.clock.advance(600)
+        let containers = try (0..<8).map { try fixture.otherProcess($0) }
+        let outcomes = await withTaskGroup(of: Result<TimeEntry, RepositoryError>.self) { group in
+            for container in containers {
+                group.addTask {
+                    do {
+                        return .success(
+                            try await container.makeTimerRepository().stop(
+                                .runningOrOnlyPaused, at: nil, note: nil, force: false))
+                    } catch let error as RepositoryError {
+                        return .failure(error)
+                    } catch {
+                        return .failure(.storage(inner: error))
+                    }
+                }
+            }
+            var outcomes: [Result<TimeEntry, RepositoryError>] = []
+            for await outcome in group { outcomes.append(outcome) }
+            return outcomes
+        }
+        let stopped = outcomes.compactMap { try? $0.get() }
+        let refused = outcomes.compactMap { outcome -> RepositoryError? in
+            if case .failure(let error) = outcome { return error }
+            return nil
+        }
+        #expect(stopped.count == 1)
+        #expect(stopped.first?.durationSeconds == 600)
+        #expect(refused.count == 7)
+        for error in refused {
+            #expect(error.validation == ValidationError(field: "timer", reason: .noTimer), "\(error)")
+        }
+        #expect(try await fixture.entries.entries(matching: TimeEntryQuery()) == stopped)
+        #expect(try await fixture.timers.timers().isEmpty)
+    }
+
+    @Test("reads never write: on a fresh file they leave the file, the settings and the change log untouched")
+    func readsNeverWrite() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let files = [fixture.path, fixture.path + "-wal"]
+        let before = files.map { FileManager.default.contents(atPath: $0) }
+
+        #expect(try await fixture.timers.timers().isEmpty)
+        #expect(try await fixture.timers.runningTimer() == nil)
+        #expect(await repositoryError { try await fixture.timers.selector(reference: "1") } != nil)
+        #expect(try await fixture.entries.entries(matching: TimeEntryQuery()).isEmpty)
+        #expect(try await fixture.reports.sums([TimeSumRequest(query: TimeEntryQuery(), breakdown: .total)]) == [[]])
+        #expect(try await fixture.transfer.snapshot().personID == nil)
+
+        #expect(files.map { FileManager.default.contents(atPath: $0) } == before, "not a byte changed")
+        let store = try LocalStore.open(path: fixture.path)
+        #expect(try await store.setting("person_id") == nil)
+        #expect(await repositoryError { try await fixture.history.undo() }?.conflict == .nothingToUndo)
+
+        // The first write creates the person, in its own transaction, and reads then find it.
+        let project = try await fixture.projects.create(name: "Work", note: "")
+        _ = try await fixture.timers.start(target: .project(project.id), note: nil, billable: false, at: nil)
+        let person = try #require(try await fixture.transfer.snapshot().personID)
+        #expect(try await fixture.timers.timers().map(\.ownerID) == [person])
     }
 
     @Test("deleting a task takes its timers and entries with it, and undo restores all of them")
@@ -113,30 +251,64 @@ struct TimeRepositoriesTests {
         #expect(try await fixture.timers.timers().count == 1)
     }
 
-    @Test("logging checks the target and the entity rules; nothing is stored on error")
+    @Test("logging checks the target inside the write and the entity rules before it; nothing is stored on error")
     func logging() async throws {
         let fixture = try Fixture()
         defer { fixture.remove() }
         let project = try await fixture.projects.create(name: "Work", note: "")
         let now = fixture.clock.now()
-        await #expect(throws: RepositoryError.self) {
-            try await fixture.entries.log(NewTimeEntry(target: .task(UUID()), start: now, durationSeconds: 60))
+        let gone = UUID()
+        let missing = await repositoryError {
+            try await fixture.entries.log(NewTimeEntry(target: .task(gone), start: now, durationSeconds: 60))
         }
-        await #expect(throws: RepositoryError.self) {
+        #expect(missing?.conflict == .noLongerExists(kind: .task, id: gone))
+        let future = await repositoryError {
             // Ends an hour from now.
             try await fixture.entries.log(NewTimeEntry(target: .project(project.id), start: now, durationSeconds: 3600))
         }
-        await #expect(throws: RepositoryError.self) {
+        #expect(future?.validation?.reason == .entryEndsInFuture(seconds: 3600))
+        let long = await repositoryError {
             try await fixture.entries.log(
                 NewTimeEntry(
                     target: .project(project.id), start: now.addingTimeInterval(-100_000), durationSeconds: 90_000))
         }
+        #expect(long?.validation?.reason == .durationNeedsForce(seconds: 90_000, limit: 86_400, source: .entry))
         #expect(try await fixture.entries.entries(matching: TimeEntryQuery()).isEmpty)
+        #expect(try await fixture.transfer.snapshot().personID == nil, "a refused entry creates no person")
+
         let forced = try await fixture.entries.log(
             NewTimeEntry(
                 target: .project(project.id), start: now.addingTimeInterval(-100_000), durationSeconds: 90_000,
                 force: true))
         #expect(try await fixture.entries.entry(reference: String(forced.id.uuidString.prefix(8))) == forced)
+        #expect(try await fixture.transfer.snapshot().personID == forced.loggedBy)
+        #expect(try await fixture.history.undo() == "logged 25h 0m on project \"Work\"")
+    }
+
+    @Test("editing an entry onto a deleted task and deleting a gone entry are refused with the id they were given")
+    func entryChanges() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let project = try await fixture.projects.create(name: "Work", note: "")
+        let task = try await fixture.tasks.create(NewTask(title: "Report", projectID: project.id))
+        let entry = try await fixture.entries.log(
+            NewTimeEntry(
+                target: .project(project.id), start: fixture.clock.now().addingTimeInterval(-3600), durationSeconds: 600
+            ))
+        _ = try await fixture.tasks.delete(task.id)
+        let moved = await repositoryError {
+            try await fixture.entries.change(entry.id, summary: "move") { entry, now in
+                entry.setTarget(.task(task.id), now: now)
+            }
+        }
+        #expect(moved?.conflict == .noLongerExists(kind: .task, id: task.id))
+        #expect(try await fixture.entries.delete(entry.id) == entry)
+        #expect(
+            try await fixture.history.undo()
+                == "deleted entry \(String(entry.id.uuidString.lowercased().prefix(8))) (10m)")
+        _ = try await fixture.entries.delete(entry.id)
+        let again = await repositoryError { try await fixture.entries.delete(entry.id) }
+        #expect(again?.conflict == .noLongerExists(kind: .timeEntry, id: entry.id))
     }
 
     @Test("sums by project, task and period agree with each other")
@@ -190,5 +362,33 @@ struct TimeRepositoriesTests {
         #expect(copy.timers == snapshot.timers)
         #expect(copy.personID == snapshot.personID)
         #expect(try await target.timers.runningTimer()?.note == "n")
+    }
+
+    @Test("an import is one transaction: records that fail leave the person unset, and nothing else lands")
+    func importIsOneTransaction() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let now = fixture.clock.now()
+        let person = UUID()
+        let orphan = Entities.Task(
+            id: UUID(), number: 1, projectID: UUID(), listID: UUID(), title: "orphan", createdAt: now, updatedAt: now)
+        let work = try Project.create(id: UUID(), name: "Work", now: now)
+        let failing = Snapshot(projects: [work], taskLists: [], tasks: [orphan], personID: person)
+
+        let error = await repositoryError { try await fixture.transfer.merge(failing, progress: { _ in }) }
+        guard case .storage(let inner) = error, case .constraint = inner as? LocalStorageError else {
+            Issue.record(
+                "a task pointing at a missing project and list must fail on the schema, got \(String(describing: error))"
+            )
+            return
+        }
+        let after = try await fixture.transfer.snapshot()
+        #expect(after == Snapshot(projects: [], taskLists: [], tasks: [], personID: nil))
+
+        let good = Snapshot(projects: [work], taskLists: [], tasks: [], personID: person)
+        #expect(
+            try await fixture.transfer.merge(good, progress: { _ in })
+                == ImportSummary(inserted: 1, updated: 0, unchanged: 0))
+        #expect(try await fixture.transfer.snapshot().personID == person)
     }
 }
