@@ -83,23 +83,25 @@ public struct AppTargetRule: Sendable, Hashable {
         target: "stint", kind: .executable, layers: [], appTargets: ["Commands"], externalPackages: [],
         rule: "stint may depend on Commands only")
 
-    /// A test target may import its subject, everything the subject may reach through the App's own arrows
-    /// (AdaptersTests may build real workers over Repositories, because Adapters may use Workers), and the
-    /// features' `…Fakes` and `…Contract` modules. One rule, derived from the source rules so it cannot drift.
+    /// A test target may import what its subject may, its subject, the App targets below it (to build real
+    /// workers, say), TerminalUI (its captured output and scripted input are the doubles of the standard
+    /// streams) and the features' `…Fakes` and `…Contract` modules. Nothing more: a test of the Adapters
+    /// that reached into Repositories would test around the arrow it should prove. One rule, derived from
+    /// the source rules so it cannot drift.
     public static let workersTests = tests(
         of: workers,
-        rule: "WorkersTests may depend on Workers, Entities, Repositories and the features' Fakes and Contract "
-            + "modules only")
+        rule: "WorkersTests may depend on Workers, Entities, Repositories, TerminalUI and the features' Fakes and "
+            + "Contract modules only")
 
     public static let adaptersTests = tests(
         of: adapters,
-        rule: "AdaptersTests may depend on Adapters and what it reaches: the features, TerminalUI, Workers, Entities, "
-            + "Repositories and swift-log only")
+        rule: "AdaptersTests may depend on Adapters, Workers, the features (with their Fakes and Contract modules), "
+            + "TerminalUI, Entities and swift-log only")
 
     public static let commandsTests = tests(
         of: commands,
-        rule: "CommandsTests may depend on Commands and what it reaches: Adapters, swift-argument-parser, "
-            + "the features, TerminalUI, Workers, Entities, Repositories and swift-log only")
+        rule: "CommandsTests may depend on Commands, Adapters, Workers, swift-argument-parser, TerminalUI and the "
+            + "features' Fakes and Contract modules only")
 
     /// Every target App/Package.swift may declare. Any other target is a violation, so a new target cannot
     /// escape the arrows by being unknown.
@@ -118,26 +120,17 @@ public struct AppTargetRule: Sendable, Hashable {
     private static let sourceRules = [workers, adapters, commands, stint]
 
     private static func tests(of subject: AppTargetRule, rule: String) -> AppTargetRule {
-        var reached = [subject]
+        var below: Set<String> = [subject.target]
         var queue = Array(subject.appTargets)
         while let name = queue.popLast() {
-            guard let next = sourceRules.first(where: { $0.target == name }),
-                !reached.contains(where: { $0.target == name })
-            else { continue }
-            reached.append(next)
+            guard below.insert(name).inserted, let next = sourceRules.first(where: { $0.target == name }) else {
+                continue
+            }
             queue.append(contentsOf: next.appTargets)
         }
-        var layers: Set<PackageKind> = []
-        var appTargets: Set<String> = [subject.target]
-        var externalPackages: Set<String> = []
-        for rule in reached {
-            layers.formUnion(rule.layers)
-            appTargets.formUnion(rule.appTargets)
-            externalPackages.formUnion(rule.externalPackages)
-        }
         return AppTargetRule(
-            target: "\(subject.target)Tests", kind: .test, layers: layers, featureTestSupport: true,
-            appTargets: appTargets, externalPackages: externalPackages, rule: rule)
+            target: "\(subject.target)Tests", kind: .test, layers: subject.layers.union([.terminalUI]),
+            featureTestSupport: true, appTargets: below, externalPackages: subject.externalPackages, rule: rule)
     }
 
     private init(

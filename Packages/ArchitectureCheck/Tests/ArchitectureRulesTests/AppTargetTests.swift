@@ -120,25 +120,30 @@ struct AppTargetTests {
             ])
     }
 
-    @Test func testTargetsMayReachWhatTheirSubjectReachesAndTheFeaturesFakesOnly() throws {
+    @Test func testTargetsMayReachTheirSubjectTheTargetsBelowTerminalUIAndTheFeaturesFakesOnly() throws {
         let repo = try FakeRepo.clean()
         try repo.write(
             "App/Tests/WorkersTests/FakesTests.swift", "import TasksFeatureFakes\nimport TasksFeature\nimport Workers\n"
         )
         try repo.write(
             "App/Tests/CommandsTests/HarnessTests.swift",
-            "import Commands\nimport Adapters\nimport Workers\nimport TasksFeature\nimport LocalStorage\n")
-        try repo.write("App/Tests/AdaptersTests/ServerTests.swift", "import Adapters\nimport Server\n")
+            "import Commands\nimport Adapters\nimport Workers\nimport TerminalUI\nimport Entities\n")
+        try repo.write(
+            "App/Tests/AdaptersTests/ServerTests.swift", "import Adapters\nimport Server\nimport Repositories\n")
         #expect(
             try repo.violationLines() == [
                 "App/Tests/AdaptersTests/ServerTests.swift:2: AdaptersTests must not import Server (AdaptersTests may "
-                    + "depend on Adapters and what it reaches: the features, TerminalUI, Workers, Entities, "
-                    + "Repositories and swift-log only)",
-                "App/Tests/CommandsTests/HarnessTests.swift:5: CommandsTests must not import LocalStorage (CommandsTests "
-                    + "may depend on Commands and what it reaches: Adapters, swift-argument-parser, the features, "
-                    + "TerminalUI, Workers, Entities, Repositories and swift-log only)",
+                    + "depend on Adapters, Workers, the features (with their Fakes and Contract modules), TerminalUI, "
+                    + "Entities and swift-log only)",
+                "App/Tests/AdaptersTests/ServerTests.swift:3: AdaptersTests must not import Repositories (AdaptersTests "
+                    + "may depend on Adapters, Workers, the features (with their Fakes and Contract modules), "
+                    + "TerminalUI, Entities and swift-log only)",
+                "App/Tests/CommandsTests/HarnessTests.swift:5: CommandsTests must not import Entities (CommandsTests "
+                    + "may depend on Commands, Adapters, Workers, swift-argument-parser, TerminalUI and the features' "
+                    + "Fakes and Contract modules only)",
                 "App/Tests/WorkersTests/FakesTests.swift:2: WorkersTests must not import TasksFeature (WorkersTests may "
-                    + "depend on Workers, Entities, Repositories and the features' Fakes and Contract modules only)",
+                    + "depend on Workers, Entities, Repositories, TerminalUI and the features' Fakes and Contract "
+                    + "modules only)",
             ])
     }
 
@@ -147,9 +152,10 @@ struct AppTargetTests {
         let contract = ModuleReference.repoModule("TasksFeatureContract", package: "TasksFeature", kind: .feature)
         let logging = ModuleReference.external(package: "swift-log")
         #expect(!AppTargetRule.adapters.allows(repositories))
-        #expect(AppTargetRule.adaptersTests.allows(repositories))
+        #expect(!AppTargetRule.adaptersTests.allows(repositories))
+        #expect(AppTargetRule.workersTests.allows(repositories))
         #expect(AppTargetRule.commandsTests.allows(.appTarget("Workers")))
-        #expect(AppTargetRule.commandsTests.allows(logging))
+        #expect(!AppTargetRule.commandsTests.allows(logging))
         #expect(!AppTargetRule.commands.allows(logging))
         #expect(AppTargetRule.workersTests.allows(contract))
         #expect(!AppTargetRule.workers.allows(contract))

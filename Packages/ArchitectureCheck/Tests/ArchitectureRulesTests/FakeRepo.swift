@@ -88,15 +88,15 @@ final class FakeRepo {
         try repo.write(
             "App/Tests/WorkersTests/TaskWorkerTests.swift",
             "import Entities\nimport Repositories\nimport Testing\n@testable import Workers\n")
-        // A test may reach what its subject reaches through lower App targets (Repositories via Workers),
-        // and the features' fakes.
+        // A test may use its subject, the App targets below it, TerminalUI and the features' fakes.
         try repo.write(
             "App/Tests/AdaptersTests/TasksAdapterTests.swift",
-            "@testable import Adapters\nimport Repositories\nimport TasksFeatureFakes\nimport Testing\nimport Workers\n"
+            "@testable import Adapters\nimport TasksFeatureFakes\nimport Testing\nimport Workers\n"
         )
         try repo.write(
             "App/Tests/CommandsTests/CommandTests.swift",
-            "@testable import Commands\nimport Entities\nimport ProjectsFeatureFakes\nimport Testing\n")
+            "@testable import Commands\nimport Adapters\nimport TerminalUI\nimport ProjectsFeatureFakes\nimport Testing\n"
+        )
 
         try repo.package("Tests", name: "Tests", modules: ["EndToEndTests"])
         try repo.write("Tests/Tests/EndToEndTests/StintTests.swift", "import Foundation\nimport Testing\n")
@@ -153,11 +153,11 @@ final class FakeRepo {
                 .testTarget(
                     name: "AdaptersTests",
                     dependencies: [
-                        .target(name: "Adapters"), "Workers", .product(name: "Repositories", package: "Repositories"),
+                        .target(name: "Adapters"), "Workers",
                         .product(name: "TasksFeatureFakes", package: "TasksFeature"),
                     ]
                 ),
-                .testTarget(name: "CommandsTests", dependencies: ["Commands", "Entities", "ProjectsFeatureFakes"]),
+                .testTarget(name: "CommandsTests", dependencies: ["Commands", "Adapters", "ProjectsFeatureFakes"]),
             ],
             swiftLanguageModes: [.v6]
         )
