@@ -1,5 +1,6 @@
 // swift-tools-version: 6.1
-// ArchitectureCheck: tooling that enforces the allowed arrows of ARCHITECTURE.md §1 on the monorepo.
+// ArchitectureCheck: tooling that enforces the allowed arrows of ARCHITECTURE.md §1 on the monorepo, per
+// package and per App target, and keeps public type names unique among modules that can meet.
 // It reads manifests and sources as text (no SwiftPM, no compiler) so it runs in about a second.
 // It may depend on nothing in the repo and on no external package.
 import PackageDescription

@@ -78,10 +78,16 @@ public enum ArchitectureCheckError: Error, Equatable, LocalizedError {
     }
 }
 
-/// Enforces ARCHITECTURE.md §1 on a repo tree: each package's declared dependencies and each import in
-/// its `Sources/` and `Tests/` must follow the allowed arrows of its layer (see `PackageKind`).
+/// Enforces ARCHITECTURE.md §1 on a repo tree:
+/// - each package's declared dependencies and each import in its `Sources/` and `Tests/` follow the allowed
+///   arrows of its layer (see `PackageKind`);
+/// - inside the App package, each target's declared dependencies and each import in its folder follow the
+///   arrows of that target (see `AppTargetRule`), and every App target has such a rule;
+/// - no two modules that a target may import together declare the same public top-level type name
+///   (see `PublicTypeNameRule`).
 ///
-/// Everything is read as text, so a run takes well under a second and needs nothing built.
+/// Everything is read as text, so a run takes well under a second and needs nothing built: it runs first in
+/// `make test`, before anything is compiled.
 public struct ArchitectureChecker: Sendable {
     /// Absolute path of the repo root, without a trailing slash.
     public let root: String
@@ -125,6 +131,7 @@ public struct ArchitectureChecker: Sendable {
         }
         var violations: [Violation] = []
         var fileCount = 0
+        var declarations: [PublicTypeNameRule.Declaration] = []
         for package in packages {
             let manifestPath = "\(package.directory)/Package.swift"
             guard package.kind != .unclassified else {
@@ -139,17 +146,173 @@ public struct ArchitectureChecker: Sendable {
                     violations.append(Violation(file: manifestPath, line: dependency.line, message: message))
                 }
             }
+            let targetRules = package.kind == .app ? appTargetRules(of: package) : [:]
+            if package.kind == .app {
+                violations += appTargetProblems(
+                    of: package, rules: targetRules, manifestPath: manifestPath, among: packages,
+                    ownerByModule: ownerByModule)
+            }
+            let folders = package.manifest.targets.map { (prefix: "\(package.directory)/\($0.directory)/", target: $0) }
             for file in swiftFiles(of: package) {
                 fileCount += 1
-                for found in SwiftSource.imports(in: try read(file)) {
-                    if let message = problem(importing: found.module, from: package, ownerByModule: ownerByModule) {
-                        violations.append(Violation(file: file, line: found.line, message: message))
+                let summary = SwiftSource.summary(of: try read(file))
+                let target = folders.first { file.hasPrefix($0.prefix) }?.target
+                // An App target's rule is stricter than the App's package rule, so it alone judges its files.
+                let rule = target.flatMap { targetRules[$0.name] }
+                for found in summary.imports {
+                    let message =
+                        if let rule {
+                            problem(importing: found.module, from: rule, of: package, ownerByModule: ownerByModule)
+                        } else {
+                            problem(importing: found.module, from: package, ownerByModule: ownerByModule)
+                        }
+                    if let message { violations.append(Violation(file: file, line: found.line, message: message)) }
+                }
+                if let target, Self.isSourceModule(target) {
+                    declarations += summary.publicTypes.map {
+                        PublicTypeNameRule.Declaration(module: target.name, name: $0.name, file: file, line: $0.line)
                     }
                 }
             }
         }
+        let modules = sourceModules(of: packages)
+        violations += PublicTypeNameRule.violations(
+            modules: modules, declarations: declarations, places: meetingPlaces(of: packages, modules: modules))
         return ArchitectureReport(packageCount: packages.count, fileCount: fileCount, violations: violations)
     }
+
+    // MARK: - App targets
+
+    /// The rule of each App target that is declared with the factory its rule expects.
+    private func appTargetRules(of app: RepoPackage) -> [String: AppTargetRule] {
+        var rules: [String: AppTargetRule] = [:]
+        for target in app.manifest.targets {
+            if let rule = AppTargetRule.named(target.name), rule.kind == target.kind { rules[target.name] = rule }
+        }
+        return rules
+    }
+
+    /// The App manifest's own violations, in line order: targets without a rule (reported, so a new target
+    /// cannot escape the arrows by being unknown) and declared dependencies a target's rule does not allow.
+    private func appTargetProblems(
+        of app: RepoPackage, rules: [String: AppTargetRule], manifestPath: String, among packages: [RepoPackage],
+        ownerByModule: [String: RepoPackage]
+    ) -> [Violation] {
+        var violations: [Violation] = []
+        for target in app.manifest.targets {
+            guard let rule = rules[target.name] else {
+                let problem =
+                    if let expected = AppTargetRule.named(target.name) {
+                        "App target \(target.name) must be declared with .\(expected.kind.rawValue), "
+                            + "not .\(target.kind.rawValue)"
+                    } else {
+                        "App target \(target.name) has no rule"
+                    }
+                let message = "\(problem) (\(AppTargetRule.unknownTargetRule))"
+                violations.append(Violation(file: manifestPath, line: target.line, message: message))
+                continue
+            }
+            for dependency in target.dependencies {
+                let reference = reference(to: dependency, of: app, among: packages, ownerByModule: ownerByModule)
+                guard !rule.allows(reference) else { continue }
+                let what =
+                    if case .external(let name) = reference { "external package \(name)" } else { dependency.name }
+                let message = "\(target.name) must not depend on \(what) (\(rule.rule))"
+                violations.append(Violation(file: manifestPath, line: dependency.line, message: message))
+            }
+        }
+        return violations.sorted { $0.line < $1.line }
+    }
+
+    private func problem(
+        importing module: String, from rule: AppTargetRule, of app: RepoPackage, ownerByModule: [String: RepoPackage]
+    ) -> String? {
+        guard !rule.allows(reference(toModule: module, from: app, ownerByModule: ownerByModule)) else { return nil }
+        return "\(rule.target) must not import \(module) (\(rule.rule))"
+    }
+
+    /// What a target's manifest dependency points at. A product is found through the package dependency
+    /// whose identity (last path component, or repository name) is its `package:`.
+    private func reference(
+        to dependency: Manifest.TargetDependency, of package: RepoPackage, among packages: [RepoPackage],
+        ownerByModule: [String: RepoPackage]
+    ) -> ModuleReference {
+        switch dependency.reference {
+        case .target(let name):
+            return .appTarget(name)
+        case .byName(let name):
+            return reference(toModule: name, from: package, ownerByModule: ownerByModule)
+        case .product(let name, let identity):
+            if let declared = package.manifest.dependencies.first(where: {
+                $0.name.lowercased() == identity.lowercased()
+            }) {
+                switch declared.location {
+                case .path(let path):
+                    let owner = resolve(path, from: package, among: packages, fallbackName: declared.name)
+                    return .repoModule(name, package: owner.name, kind: owner.kind)
+                case .url, .registry:
+                    return .external(package: declared.name)
+                }
+            }
+            if let owner = packages.first(where: { $0.name.lowercased() == identity.lowercased() }) {
+                return .repoModule(name, package: owner.name, kind: owner.kind)
+            }
+            return .external(package: identity)
+        }
+    }
+
+    /// What an imported module (or a by-name dependency) of `package` points at.
+    private func reference(toModule module: String, from package: RepoPackage, ownerByModule: [String: RepoPackage])
+        -> ModuleReference
+    {
+        if package.manifest.targets.contains(where: { $0.name == module }) { return .appTarget(module) }
+        if let owner = ownerByModule[module] { return .repoModule(module, package: owner.name, kind: owner.kind) }
+        if let external = KnownExternalModules.packageByModule[module] { return .external(package: external) }
+        return .unknown
+    }
+
+    // MARK: - Public type names
+
+    /// Library targets under `Sources/`: the only modules anything imports (tests and executables are not).
+    private static func isSourceModule(_ target: Manifest.Target) -> Bool {
+        target.kind == .regular && target.directory.hasPrefix("Sources/")
+    }
+
+    private func sourceModules(of packages: [RepoPackage]) -> [PublicTypeNameRule.SourceModule] {
+        packages.enumerated().flatMap { packageIndex, package in
+            let layer = PackageKind.allCases.firstIndex(of: package.kind) ?? PackageKind.allCases.count
+            return package.manifest.targets.enumerated().filter { Self.isSourceModule($0.element) }.map {
+                PublicTypeNameRule.SourceModule(
+                    name: $0.element.name, package: package.name, kind: package.kind,
+                    rank: [layer, packageIndex, $0.offset])
+            }
+        }
+    }
+
+    /// Every target of every package, with the source modules its files may see under the rules. An App
+    /// target without a rule of its own is held to the App's package rule, as its imports are.
+    private func meetingPlaces(of packages: [RepoPackage], modules: [PublicTypeNameRule.SourceModule])
+        -> [PublicTypeNameRule.MeetingPlace]
+    {
+        packages.flatMap { package in
+            let targetRules = package.kind == .app ? appTargetRules(of: package) : [:]
+            return package.manifest.targets.map { target in
+                let visible = modules.filter { module in
+                    if let rule = targetRules[target.name] {
+                        let reference: ModuleReference =
+                            module.package == package.name
+                            ? .appTarget(module.name)
+                            : .repoModule(module.name, package: module.package, kind: module.kind)
+                        return rule.allows(reference)
+                    }
+                    return module.package == package.name || package.kind.mayDepend(on: module.kind)
+                }
+                return PublicTypeNameRule.MeetingPlace(target: target.name, modules: Set(visible.map(\.name)))
+            }
+        }
+    }
+
+    // MARK: - Packages
 
     private func problem(with dependency: Manifest.Dependency, of package: RepoPackage, among packages: [RepoPackage])
         -> String?

@@ -21,8 +21,9 @@ public enum CheckArchitectureCommand {
     public static let usage = """
         usage: check-architecture [--root PATH]
 
-        Checks that every package of the repo at PATH (default ".") depends on and imports only what
-        ARCHITECTURE.md §1 allows. Prints one line per violation; exits 1 if there is any.
+        Checks that every package of the repo at PATH (default "."), and every target of App/, depends on
+        and imports only what ARCHITECTURE.md §1 allows, and that no two modules one target may import
+        declare the same public type name. Prints one line per violation; exits 1 if there is any.
         """
 
     /// Runs the command.

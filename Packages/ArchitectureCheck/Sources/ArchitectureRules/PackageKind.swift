@@ -3,6 +3,9 @@
 ///
 /// A package is classified by its directory name (`Packages/<Name>`), except `App/` and the
 /// end-to-end `Tests/` package, which are classified by where they live.
+///
+/// The cases are listed from the lowest layer up, as in ARCHITECTURE.md §1; `PublicTypeNameRule` uses that
+/// order to decide which of two clashing modules is reported.
 public enum PackageKind: String, Sendable, Hashable, CaseIterable {
     case entities
     case localStorage
@@ -12,6 +15,9 @@ public enum PackageKind: String, Sendable, Hashable, CaseIterable {
     /// Any package whose name ends in "Feature" (ProjectsFeature, TasksFeature, …).
     case feature
     case server
+    /// The App package as a whole. Its targets (Workers, Adapters, Commands, stint) are held to the
+    /// stricter per-target arrows of `AppTargetRule`; this layer's rule still applies to the package's
+    /// own `.package` dependencies and to any file outside a target's folder.
     case app
     /// ArchitectureCheck itself: tooling that must stay buildable with nothing else in the repo.
     case tool

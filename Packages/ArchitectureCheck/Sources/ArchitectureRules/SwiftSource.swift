@@ -15,6 +15,29 @@ public enum SwiftSource {
         }
     }
 
+    /// A `public` or `open` type declared at the top level of a file: its name and 1-based line.
+    public struct TypeDeclaration: Sendable, Hashable {
+        public let name: String
+        public let line: Int
+
+        public init(name: String, line: Int) {
+            self.name = name
+            self.line = line
+        }
+    }
+
+    /// What the check reads from one file, from a single pass of the lexer.
+    public struct Summary: Sendable, Hashable {
+        public let imports: [Import]
+        public let publicTypes: [TypeDeclaration]
+    }
+
+    /// The imports and public top-level types of `source`, blanking comments and strings only once.
+    public static func summary(of source: String) -> Summary {
+        let lines = codeLines(of: source)
+        return Summary(imports: imports(inCodeLines: lines), publicTypes: publicTypes(inCodeLines: lines))
+    }
+
     /// `source` with every comment (line, block, nested block) replaced by spaces; line breaks are kept.
     /// With `blankingStrings`, the contents of string literals (plain, multi-line, raw) are blanked too,
     /// while code inside string interpolations is kept.
@@ -28,9 +51,23 @@ public enum SwiftSource {
     /// Understands attributes (`@testable`, `@preconcurrency`, `@_spi(X)`), access modifiers,
     /// kinded imports (`import struct Foo.Bar` names `Foo`) and several statements on one line.
     public static func imports(in source: String) -> [Import] {
-        let code = blankingComments(in: source, blankingStrings: true)
+        imports(inCodeLines: codeLines(of: source))
+    }
+
+    /// Every `public`/`open` struct, enum, class, actor, protocol or typealias declared at column 0, in
+    /// order, ignoring comments and string literals. Column 0 is how a top-level declaration is told from a
+    /// nested one without parsing braces: `swift format` indents every nested declaration. Attributes
+    /// (`@MainActor`, `@available(…)`) and modifiers (`final`, `indirect`, …) before the keyword are skipped.
+    public static func publicTypes(in source: String) -> [TypeDeclaration] {
+        publicTypes(inCodeLines: codeLines(of: source))
+    }
+
+    private static func codeLines(of source: String) -> [Substring] {
+        blankingComments(in: source, blankingStrings: true).split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    private static func imports(inCodeLines lines: [Substring]) -> [Import] {
         var found: [Import] = []
-        let lines = code.split(separator: "\n", omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() {
             for statement in line.split(separator: ";") {
                 if let module = importedModule(in: statement) {
@@ -45,6 +82,50 @@ public enum SwiftSource {
     private static let importKinds: Set<Substring> = [
         "struct", "class", "enum", "protocol", "typealias", "func", "let", "var",
     ]
+
+    private static let typeKeywords: Set<Substring> = [
+        "struct", "enum", "class", "actor", "protocol", "typealias",
+    ]
+    private static let typeModifiers: Set<Substring> = ["final", "indirect", "nonisolated", "distributed"]
+
+    private static func publicTypes(inCodeLines lines: [Substring]) -> [TypeDeclaration] {
+        var found: [TypeDeclaration] = []
+        for (index, line) in lines.enumerated() {
+            guard let first = line.first, first != " ", first != "\t" else { continue }
+            if let name = declaredPublicType(in: line) {
+                found.append(TypeDeclaration(name: name, line: index + 1))
+            }
+        }
+        return found
+    }
+
+    private static func declaredPublicType(in line: Substring) -> String? {
+        var tokens = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })[...]
+        var isPublic = false
+        while let token = tokens.first {
+            if token.hasPrefix("@") {
+                // An attribute; its argument list may hold spaces: skip until its parentheses balance.
+                var depth = 0
+                while let part = tokens.first {
+                    tokens = tokens.dropFirst()
+                    depth += part.count(where: { $0 == "(" }) - part.count(where: { $0 == ")" })
+                    if depth <= 0 { break }
+                }
+            } else if token == "public" || token == "open" {
+                isPublic = true
+                tokens = tokens.dropFirst()
+            } else if typeModifiers.contains(token) {
+                tokens = tokens.dropFirst()
+            } else {
+                break
+            }
+        }
+        guard isPublic, let keyword = tokens.first, typeKeywords.contains(keyword),
+            let nameToken = tokens.dropFirst().first
+        else { return nil }
+        let name = nameToken.filter { $0 != "`" }.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        return name.isEmpty ? nil : String(name)
+    }
 
     private static func importedModule(in statement: Substring) -> String? {
         var tokens = statement.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })[...]

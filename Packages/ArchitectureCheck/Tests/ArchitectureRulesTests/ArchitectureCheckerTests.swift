@@ -10,7 +10,7 @@ struct ArchitectureCheckerTests {
         #expect(report.violations == [])
         #expect(report.packageCount == FakeRepo.cleanPackageCount)
         #expect(report.fileCount == FakeRepo.cleanFileCount)
-        #expect(report.summary == "architecture ok: 11 packages, 17 files checked")
+        #expect(report.summary == "architecture ok: 11 packages, 22 files checked")
     }
 
     @Test func aFeatureImportingEntitiesFails() throws {
@@ -135,26 +135,38 @@ struct ArchitectureCheckerTests {
 
     @Test func appImportingServerFails() throws {
         let repo = try FakeRepo.clean()
-        try repo.write("App/Sources/StintApp/Serve.swift", "import Foundation\nimport Server\n")
+        try repo.write("App/Sources/Adapters/Serve.swift", "import Foundation\nimport Server\n")
         #expect(
             try repo.violationLines() == [
-                "App/Sources/StintApp/Serve.swift:2: App must not import Server "
+                "App/Sources/Adapters/Serve.swift:2: Adapters must not import Server "
+                    + "(Adapters may depend on the features, TerminalUI, Workers, Entities and swift-log only)"
+            ])
+    }
+
+    @Test func appFilesOutsideEveryTargetFollowThePackageRule() throws {
+        let repo = try FakeRepo.clean()
+        try repo.write("App/Sources/Scripts/Serve.swift", "import Foundation\nimport Server\nimport Repositories\n")
+        #expect(
+            try repo.violationLines() == [
+                "App/Sources/Scripts/Serve.swift:2: App must not import Server "
                     + "(App may depend on everything except Server and ArchitectureCheck)"
             ])
     }
 
     @Test func appDeclaringServerOrTheToolFails() throws {
         let repo = try FakeRepo.clean()
-        try repo.package(
-            "App", name: "App", modules: ["StintApp", "stint"],
-            dependencies: [
-                #".package(path: "../Packages/Server")"#, #".package(path: "../Packages/ArchitectureCheck/")"#,
-            ])
+        try repo.replace(
+            "App/Package.swift", #"        .package(path: "../Packages/Entities"),"#,
+            with: #"""
+                        .package(path: "../Packages/Server"),
+                        .package(path: "../Packages/ArchitectureCheck/"),
+                        .package(path: "../Packages/Entities"),
+                """#)
         #expect(
             try repo.violationLines() == [
-                "App/Package.swift:11: App must not depend on Server "
+                "App/Package.swift:8: App must not depend on Server "
                     + "(App may depend on everything except Server and ArchitectureCheck)",
-                "App/Package.swift:12: App must not depend on ArchitectureCheck "
+                "App/Package.swift:9: App must not depend on ArchitectureCheck "
                     + "(App may depend on everything except Server and ArchitectureCheck)",
             ])
     }

@@ -7,7 +7,7 @@ struct CheckArchitectureCommandTests {
         let repo = try FakeRepo.clean()
         let result = CheckArchitectureCommand.run(arguments: ["--root", repo.root.path], currentDirectory: "/")
         #expect(result.exitCode == 0)
-        #expect(result.standardOutput == "architecture ok: 11 packages, 17 files checked\n")
+        #expect(result.standardOutput == "architecture ok: 11 packages, 22 files checked\n")
         #expect(result.standardError == "")
     }
 
@@ -23,7 +23,7 @@ struct CheckArchitectureCommandTests {
                 == """
                 Packages/TasksFeature/Sources/TasksFeature/X.swift:1: TasksFeature must not import Entities \
                 (features may depend on TerminalUI only)
-                architecture check failed: 1 violation in 11 packages, 18 files checked
+                architecture check failed: 1 violation in 11 packages, 23 files checked
 
                 """)
     }

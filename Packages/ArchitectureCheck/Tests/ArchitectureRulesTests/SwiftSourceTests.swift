@@ -59,4 +59,59 @@ struct SwiftSourceTests {
         #expect(manifest.dependencies.map(\.line) == [6, 7, 8])
         #expect(manifest.modules == ["Repositories", "RepositoriesTests"])
     }
+
+    @Test func publicTopLevelTypesAreFoundPastAttributesAndModifiers() {
+        let source = """
+            @MainActor public final class Coordinator {}
+            @available(macOS 14, *) public indirect enum Tree<Value> {}
+            open class Base {}
+            public protocol TaskServices: Sendable {}
+            public typealias `Task` = Int
+            public actor Store {}
+            public extension Store {}
+            public func task() {}
+            struct Internal {}
+                public struct Nested {}
+            package struct Shared {}
+            """
+        let types = SwiftSource.publicTypes(in: source).map { "\($0.line):\($0.name)" }
+        #expect(types == ["1:Coordinator", "2:Tree", "3:Base", "4:TaskServices", "5:Task", "6:Store"])
+    }
+
+    @Test func manifestTargetsAreReadWithTheirDependencies() {
+        let manifest = Manifest(
+            parsing: """
+                let package = Package(
+                    name: "App",
+                    products: [.executable(name: "stint", targets: ["stint"])],
+                    targets: [
+                        // .target(name: "Old"),
+                        .target(
+                            name: "Adapters",
+                            dependencies: [
+                                "Workers", .target(name: "Support"),
+                                .product(name: "TasksFeature", package: "TasksFeature", condition: .when(platforms: [.linux])),
+                                .byName(name: "Logging"),
+                            ],
+                            path: "Sources/Adapters/"
+                        ),
+                        .executableTarget(name: "stint", dependencies: ["Commands"]),
+                        .testTarget(name: "AdaptersTests", dependencies: ["Adapters"]),
+                    ]
+                )
+                """)
+        let targets = manifest.targets.map { "\($0.line):\($0.kind.rawValue):\($0.name):\($0.directory)" }
+        #expect(
+            targets == [
+                "7:target:Adapters:Sources/Adapters", "15:executableTarget:stint:Sources/stint",
+                "16:testTarget:AdaptersTests:Tests/AdaptersTests",
+            ])
+        #expect(
+            manifest.targets.first?.dependencies == [
+                Manifest.TargetDependency(reference: .byName("Workers"), line: 9),
+                Manifest.TargetDependency(reference: .target("Support"), line: 9),
+                Manifest.TargetDependency(reference: .product(name: "TasksFeature", package: "TasksFeature"), line: 10),
+                Manifest.TargetDependency(reference: .byName("Logging"), line: 11),
+            ])
+    }
 }
