@@ -43,6 +43,12 @@ struct TimeRepositoriesTests {
             try await fixture.timers.start(target: .task(report.id), note: nil, billable: false, at: nil)
         }
         #expect(again?.conflict == .timerAlreadyRunning(.task(report.id)))
+        let gone = UUID()
+        let onGone = await repositoryError {
+            try await fixture.timers.start(target: .project(gone), note: nil, billable: false, at: nil)
+        }
+        #expect(onGone?.conflict == .noLongerExists(kind: .project, id: gone))
+        #expect(try await fixture.timers.timers().count == 2, "nothing started, nothing paused")
         #expect(try await fixture.history.undo() == "started timer on task 1 \"Report\"")
     }
 
