@@ -43,6 +43,12 @@ struct TimeRepositoriesTests {
             try await fixture.timers.start(target: .task(report.id), note: nil, billable: false, at: nil)
         }
         #expect(again?.conflict == .timerAlreadyRunning(.task(report.id)))
+        let gone = UUID()
+        let onGone = await repositoryError {
+            try await fixture.timers.start(target: .project(gone), note: nil, billable: false, at: nil)
+        }
+        #expect(onGone?.conflict == .noLongerExists(kind: .project, id: gone))
+        #expect(try await fixture.timers.timers().count == 2, "nothing started, nothing paused")
         #expect(try await fixture.history.undo() == "started timer on task 1 \"Report\"")
     }
 
@@ -390,5 +396,108 @@ struct TimeRepositoriesTests {
             try await fixture.transfer.merge(good, progress: { _ in })
                 == ImportSummary(inserted: 1, updated: 0, unchanged: 0))
         #expect(try await fixture.transfer.snapshot().personID == person)
+    }
+}
+
+/// The time datastore of a fixture, counting the calls a repository makes; everything is delegated.
+final class CountingTimeDatastore: TimeDatastore, @unchecked Sendable {
+    private let inner: any TimeDatastore
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
+
+    init(_ inner: any TimeDatastore) { self.inner = inner }
+
+    /// How often each method was called, by name.
+    var calls: [String: Int] { lock.withLock { counts } }
+
+    private func count(_ name: String) { lock.withLock { counts[name, default: 0] += 1 } }
+
+    func localPersonID() async throws -> UUID? {
+        count("localPersonID")
+        return try await inner.localPersonID()
+    }
+
+    func localTimers() async throws -> [Entities.Timer] {
+        count("localTimers")
+        return try await inner.localTimers()
+    }
+
+    func timerReference(number: Int?, idPrefix: String?) async throws -> TimerReferenceData {
+        count("timerReference")
+        return try await inner.timerReference(number: number, idPrefix: idPrefix)
+    }
+
+    func changeTimers<Result: Sendable>(
+        personCandidate: UUID, at date: Date, _ plan: @escaping @Sendable (TimerContext) throws -> (TimerPlan, Result)
+    ) async throws -> Result {
+        count("changeTimers")
+        return try await inner.changeTimers(personCandidate: personCandidate, at: date, plan)
+    }
+
+    func entries(matching query: TimeEntryQuery) async throws -> [TimeEntry] {
+        count("entries")
+        return try await inner.entries(matching: query)
+    }
+
+    func entry(id: UUID) async throws -> TimeEntry? {
+        count("entry")
+        return try await inner.entry(id: id)
+    }
+
+    func entries(idPrefix prefix: String) async throws -> [TimeEntry] {
+        count("entriesByPrefix")
+        return try await inner.entries(idPrefix: prefix)
+    }
+
+    func insertEntry(
+        personCandidate: UUID, at date: Date,
+        _ make: @escaping @Sendable (UUID, TargetLookup) throws -> (TimeEntry, String)
+    ) async throws -> TimeEntry {
+        count("insertEntry")
+        return try await inner.insertEntry(personCandidate: personCandidate, at: date, make)
+    }
+
+    func updateEntry(
+        id: UUID, summary: String, at date: Date, _ change: @escaping @Sendable (inout TimeEntry) throws -> Void
+    ) async throws -> TimeEntry {
+        count("updateEntry")
+        return try await inner.updateEntry(id: id, summary: summary, at: date, change)
+    }
+
+    func deleteEntry(id: UUID, at date: Date, summary: @escaping @Sendable (TimeEntry) -> String) async throws
+        -> TimeEntry
+    {
+        count("deleteEntry")
+        return try await inner.deleteEntry(id: id, at: date, summary: summary)
+    }
+
+    func sums(_ requests: [TimeSumRequest]) async throws -> [[TimeSum]] {
+        count("sums")
+        return try await inner.sums(requests)
+    }
+}
+
+@Suite("What a timer command costs")
+struct TimerCostTests {
+    @Test("stop, pause, resume and discard each make one datastore call: the write that reads, chooses and writes")
+    func oneCallPerChange() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let task = try await fixture.tasks.create(NewTask(title: "Report"))
+        let store = try LocalStore.open(path: fixture.path)
+        let datastore = CountingTimeDatastore(SQLiteTimeDatastore(store: store))
+        let timers = LocalTimerRepository(datastore: datastore, clock: fixture.clock, ids: fixture.ids)
+
+        _ = try await timers.start(target: .task(task.id), note: nil, billable: false, at: nil)
+        fixture.clock.advance(600)
+        _ = try await timers.pause(.running, at: nil)
+        _ = try await timers.resume(.latestPaused, at: nil)
+        fixture.clock.advance(600)
+        _ = try await timers.stop(.runningOrOnlyPaused, at: nil, note: nil, force: false)
+        #expect(datastore.calls == ["changeTimers": 4])
+
+        _ = try await timers.start(target: .task(task.id), note: nil, billable: false, at: nil)
+        _ = try await timers.discard(try await timers.selector(reference: "1"))
+        #expect(datastore.calls == ["changeTimers": 6, "timerReference": 1])
     }
 }
