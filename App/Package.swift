@@ -67,6 +67,7 @@ let package = Package(
                 .product(name: "Repositories", package: "Repositories"),
             ]
         ),
+        // Runs each feature's contract suite against its real adapter over a temporary database.
         .testTarget(
             name: "AdaptersTests",
             dependencies: [
@@ -74,9 +75,13 @@ let package = Package(
                 .product(name: "Entities", package: "Entities"),
                 .product(name: "TerminalUI", package: "TerminalUI"),
                 .product(name: "ProjectsFeature", package: "ProjectsFeature"),
+                .product(name: "ProjectsFeatureContract", package: "ProjectsFeature"),
                 .product(name: "TasksFeature", package: "TasksFeature"),
+                .product(name: "TasksFeatureContract", package: "TasksFeature"),
                 .product(name: "TimersFeature", package: "TimersFeature"),
+                .product(name: "TimersFeatureContract", package: "TimersFeature"),
                 .product(name: "ReportsFeature", package: "ReportsFeature"),
+                .product(name: "ReportsFeatureContract", package: "ReportsFeature"),
             ]
         ),
         .testTarget(

@@ -9,16 +9,11 @@ extension AppCoordinator {
         let input = self.input
         let period: ReportPeriod
         if arguments.since != nil || arguments.until != nil {
-            let end = try arguments.until.map { text throws(WorkerError) in try input.calendarDay(text, field: "until")
-            }
-            guard
-                let start = try arguments.since.map({ text throws(WorkerError) in
-                    try input.calendarDay(text, field: "since")
+            period = .range(
+                since: try arguments.since.map { text throws(WorkerError) in try input.calendarDay(text, field: "since")
+                },
+                until: try arguments.until.map { text throws(WorkerError) in try input.calendarDay(text, field: "until")
                 })
-            else {
-                throw WorkerError(.invalidInput, "--until needs --since: the first day of the report")
-            }
-            period = .custom(since: start, until: try end ?? container.today)
         } else {
             switch arguments.period ?? .week {
             case .today: period = .today
@@ -27,16 +22,11 @@ extension AppCoordinator {
             case .year: period = .year
             }
         }
-        let format: ReportFormat =
-            switch json ? .json : arguments.format ?? .table {
-            case .table: .table
-            case .csv: .csv
-            case .json: .json
-            }
-        try await reportsFeature(format: format).report(
-            ReportQuery(
-                period: period, grouping: Self.grouping(arguments.grouping ?? .project), project: arguments.project,
-                billableOnly: arguments.billable))
+        let query = ReportQuery(
+            period: period, grouping: Self.grouping(arguments.grouping ?? .project), project: arguments.project,
+            billableOnly: arguments.billable, layout: arguments.format == .csv ? .csv : .table)
+        let asJSON = json || arguments.format == .json
+        try await AppCoordinator(container: container, json: asJSON).reportsFeature().report(query)
     }
 
     static func grouping(_ option: ReportGroupingOption) -> ReportsFeature.ReportGrouping {

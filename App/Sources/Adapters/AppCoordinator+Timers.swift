@@ -42,8 +42,10 @@ extension AppCoordinator {
         let seconds = try input.seconds(arguments.duration, field: "duration")
         let day = try arguments.date.map { text throws(WorkerError) in try input.day(text, field: "date") }
         let time = try arguments.start.map { text throws(WorkerError) in try input.timeOfDay(text, field: "start") }
-        let start = try TimeWorker.logStart(
-            durationSeconds: seconds, day: day, time: time, calendar: container.calendar)
+        let calendar = container.calendar
+        let start = TimeEntry.loggedStart(
+            durationSeconds: seconds, day: day, start: time, today: calendar.today, now: calendar.now,
+            timeZone: calendar.timeZone)
         let request = LogRequest(
             durationSeconds: seconds, task: arguments.task, project: arguments.project, start: start,
             note: arguments.note, billable: arguments.billable, tags: arguments.tags, force: arguments.force)
@@ -52,16 +54,14 @@ extension AppCoordinator {
 
     public func listEntries(_ arguments: EntriesListArguments) async throws {
         let input = self.input
-        var since = try arguments.since.map { text throws(WorkerError) in try input.calendarDay(text, field: "since") }
-        let until = try arguments.until.map { text throws(WorkerError) in try input.calendarDay(text, field: "until") }
-        // A bare `stint entries` shows today; a task, a project or an end day widen it to all time.
-        if since == nil, until == nil, arguments.task == nil, arguments.project == nil, !arguments.all {
-            since = try container.today
-        }
         try await timersFeature().entries(
             EntryQuery(
-                since: since, until: until, project: arguments.project, task: arguments.task,
-                limit: try input.limit(arguments.limit)))
+                since: try arguments.since.map { text throws(WorkerError) in try input.calendarDay(text, field: "since")
+                },
+                until: try arguments.until.map { text throws(WorkerError) in try input.calendarDay(text, field: "until")
+                },
+                project: arguments.project, task: arguments.task, limit: try input.limit(arguments.limit),
+                all: arguments.all))
     }
 
     public func editEntry(_ arguments: EntryEditArguments) async throws {

@@ -32,48 +32,53 @@ public struct AppCoordinator: Sendable {
 
     var input: InputReader { InputReader(calendar: container.calendar) }
 
+    /// Called once the command is over, whether it succeeded or not: under `--verbose`, how many SQL
+    /// statements it ran (a count does not depend on the machine, so it shows a change in cost).
+    public func finish() {
+        container.logger.debug("finished", metadata: ["sql_statements": "\(container.workers.statementCount)"])
+    }
+
     // MARK: Building features
 
     func tasksFeature(output: (any TextOutput)? = nil, json: Bool? = nil) throws(WorkerError)
         -> any TasksFeatureInterface
     {
-        let setting = try container.context(json: json ?? self.json, output: output)
-        return TasksBuilder.build(
-            services: TasksAdapter(worker: try container.workers.makeTaskWorker()),
-            coordinator: TasksRouting(canPrompt: container.environment.canPrompt, input: container.input),
-            analytics: container.analytics, output: setting.output, style: setting.style,
-            format: setting.format == .json ? .json : .human, today: setting.today, timeZone: setting.timeZone,
-            input: container.input)
+        TasksBuilder.build(
+            TasksDependencies(
+                services: TasksAdapter(worker: try container.workers.makeTaskWorker()),
+                coordinator: TasksRouting(canPrompt: container.environment.canPrompt, input: container.input),
+                analytics: container.analytics),
+            context: try container.featureContext(json: json ?? self.json, output: output))
     }
 
     func projectsFeature() throws(WorkerError) -> any ProjectsFeatureInterface {
-        let setting = try container.context(json: json)
-        return ProjectsBuilder().build(
-            services: ProjectsAdapter(
-                projectWorker: try container.workers.makeProjectWorker(),
-                listWorker: try container.workers.makeTaskListWorker()),
-            coordinator: ProjectsRouting(
-                coordinator: self, canPrompt: container.environment.canPrompt, input: container.input),
-            analytics: container.analytics, output: setting.output, style: setting.style,
-            format: setting.format == .json ? .json : .human, today: setting.today, timeZone: setting.timeZone)
+        ProjectsBuilder.build(
+            ProjectsDependencies(
+                services: ProjectsAdapter(
+                    projectWorker: try container.workers.makeProjectWorker(),
+                    listWorker: try container.workers.makeTaskListWorker()),
+                coordinator: ProjectsRouting(
+                    coordinator: self, canPrompt: container.environment.canPrompt, input: container.input),
+                analytics: container.analytics),
+            context: try container.featureContext(json: json))
     }
 
     func timersFeature(output: (any TextOutput)? = nil) throws(WorkerError) -> any TimersFeatureInterface {
-        let setting = try container.context(json: json, output: output)
-        return TimersBuilder.build(
-            services: TimersAdapter(worker: try container.workers.makeTimeWorker()),
-            coordinator: TimersRouting(
-                coordinator: self, canPrompt: container.environment.canPrompt, input: container.input),
-            analytics: container.analytics, output: setting.output, style: setting.style,
-            format: setting.format == .json ? .json : .human, today: setting.today, timeZone: setting.timeZone)
+        TimersBuilder.build(
+            TimersDependencies(
+                services: TimersAdapter(worker: try container.workers.makeTimeWorker()),
+                coordinator: TimersRouting(
+                    coordinator: self, canPrompt: container.environment.canPrompt, input: container.input),
+                analytics: container.analytics),
+            context: try container.featureContext(json: json, output: output))
     }
 
-    func reportsFeature(format: ReportFormat) throws(WorkerError) -> any ReportsFeatureInterface {
-        let setting = try container.context(json: json)
-        return ReportsBuilder.build(
-            services: ReportsAdapter(worker: try container.workers.makeReportWorker()),
-            analytics: container.analytics, output: setting.output, style: setting.style, format: format,
-            today: setting.today, timeZone: setting.timeZone)
+    func reportsFeature() throws(WorkerError) -> any ReportsFeatureInterface {
+        ReportsBuilder.build(
+            ReportsDependencies(
+                services: ReportsAdapter(worker: try container.workers.makeReportWorker()),
+                analytics: container.analytics),
+            context: try container.featureContext(json: json))
     }
 
     // MARK: Routes between features

@@ -43,26 +43,13 @@ final class AppDependencyContainer: Sendable {
         get throws(WorkerError) { try DayMapping.calendarDay(calendar.today) }
     }
 
-    /// What every feature is built with for this run.
-    func context(json: Bool, output: (any TextOutput)? = nil) throws(WorkerError) -> FeatureSetting {
-        FeatureSetting(
+    /// What every feature is built with for this run: the streams, the terminal, `--json`, today and the
+    /// zone, and where answers to the picker come from.
+    func featureContext(json: Bool, output: (any TextOutput)? = nil) throws(WorkerError) -> FeatureContext {
+        FeatureContext(
             output: output ?? self.output, style: environment.style, format: json ? .json : .human,
-            today: try today, timeZone: environment.timeZone)
+            today: try today, timeZone: environment.timeZone, input: input)
     }
-}
-
-/// The per-command settings a feature is built with (output, style, format, today, zone).
-struct FeatureSetting {
-    let output: any TextOutput
-    let style: TerminalStyle
-    let format: FeatureFormat
-    let today: CalendarDay
-    let timeZone: TimeZone
-}
-
-/// Human text or JSON, as asked with `--json`.
-enum FeatureFormat {
-    case human, json
 }
 
 /// A swift-log handler that writes to the run's error stream, so `--verbose` lines land where the

@@ -63,6 +63,7 @@ extension StintCommand {
         let current = StintRuntime.current
         current.state.verbose = global.verbose
         let coordinator = try AppCoordinator(context: current.context, json: global.json, verbose: global.verbose)
+        defer { coordinator.finish() }
         try await run(with: coordinator)
     }
 }

@@ -57,17 +57,11 @@ struct ExportFile: Codable {
             for (index, interval) in intervals.enumerated() {
                 let isLast = index == intervals.count - 1
                 guard interval.start >= previousEnd, interval.end.map({ $0 >= interval.start }) ?? isLast else {
-                    throw ValidationError(
-                        field: "intervals", reason: .invalidFormat("timer \(id)"),
-                        message: "timer \(id.uuidString.lowercased().prefix(8)) has intervals out of order")
+                    throw WorkerError(.invalidInput, "its intervals are out of order")
                 }
                 previousEnd = interval.end ?? interval.start
             }
-            guard !intervals.isEmpty else {
-                throw ValidationError(
-                    field: "intervals", reason: .empty,
-                    message: "timer \(id.uuidString.lowercased().prefix(8)) has no intervals")
-            }
+            guard !intervals.isEmpty else { throw WorkerError(.invalidInput, "it has no intervals") }
             var timer = Entities.Timer(
                 id: id, ownerID: ownerId, target: target, note: "", billable: billable,
                 intervals: intervals.map { WorkInterval(start: $0.start, end: $0.end) }, createdAt: createdAt,
@@ -107,14 +101,12 @@ struct ExportFile: Codable {
 
         func entity() throws -> TimeEntry {
             guard (1...TimeEntry.hardLimit).contains(durationSeconds) else {
-                throw ValidationError(
-                    field: "duration", reason: .outOfRange(String(durationSeconds)),
-                    message: "entry \(id.uuidString.lowercased().prefix(8)) has an impossible duration")
+                throw WorkerError(.invalidInput, "its duration of \(durationSeconds) seconds is impossible")
             }
             var entry = TimeEntry(
                 id: id, target: try ExportFile.target(taskId: taskId, projectId: projectId, what: "entry"),
                 start: start, durationSeconds: durationSeconds, note: "", billable: billable,
-                tags: try tags.map { try Tag($0) }, loggedBy: loggedBy, createdAt: createdAt, updatedAt: updatedAt)
+                tags: try Tag.list(from: tags), loggedBy: loggedBy, createdAt: createdAt, updatedAt: updatedAt)
             try entry.setNote(note, now: updatedAt)
             return entry
         }
@@ -125,9 +117,7 @@ struct ExportFile: Codable {
         case (let task?, nil): return .task(task)
         case (nil, let project?): return .project(project)
         default:
-            throw ValidationError(
-                field: "target", reason: .invalidFormat(what),
-                message: "a \(what) in the file must name exactly one of task_id and project_id")
+            throw WorkerError(.invalidInput, "it must name exactly one of task_id and project_id")
         }
     }
 
@@ -213,22 +203,15 @@ struct ExportFile: Codable {
 
         func entity() throws -> Task {
             guard let status = TaskStatus(rawValue: status) else {
-                throw ValidationError(field: "status", reason: .invalidFormat(String(status.prefix(20))))
+                throw WorkerError(.invalidInput, "its status '\(status.prefix(20))' is not one Stint writes")
             }
             if (status == .completed) != (completedAt != nil) {
-                throw ValidationError(
-                    field: "status", reason: .invalidTransition(status.rawValue),
-                    message: "task \"\(title.prefix(40))\": completed_at must be set exactly when status is done")
+                throw WorkerError(.invalidInput, "completed_at must be set exactly when the status is done")
             }
-            let day = try due.map { text throws(ValidationError) in
-                guard let day = Day(iso: text) else {
-                    throw ValidationError(field: "due", reason: .invalidFormat(String(text.prefix(20))))
-                }
-                return day
-            }
+            let day = try due.map { text throws(ValidationError) in try Day.parse(iso: text, field: "due") }
             var task = Task(
                 id: id, number: nil, projectID: projectId, listID: listId, title: title, note: note, status: status,
-                priority: try Priority.parse(priority), due: day, tags: try tags.map { try Tag($0) },
+                priority: try Priority.parse(priority), due: day, tags: try Tag.list(from: tags),
                 estimate: try estimateSeconds.map { try Estimate(seconds: $0) }, completedAt: completedAt,
                 createdAt: createdAt, updatedAt: updatedAt)
             try task.rename(to: title, now: updatedAt)
@@ -237,11 +220,32 @@ struct ExportFile: Codable {
         }
     }
 
-    func snapshot() throws -> Snapshot {
-        Snapshot(
-            projects: try projects.map { try $0.entity() }, taskLists: try lists.map { try $0.entity() },
-            tasks: try tasks.map { try $0.entity() }, timers: try (timers ?? []).map { try $0.entity() },
-            timeEntries: try (timeEntries ?? []).map { try $0.entity() }, personID: personId)
+    /// The file's records as entities, each checked by the same rules as typed input. A record that breaks
+    /// one is named by its place in the file (`tasks[3]`), so the user can find it.
+    func snapshot() throws(WorkerError) -> Snapshot {
+        func each<Record, Entity>(_ records: [Record], _ key: String, _ entity: (Record) throws -> Entity)
+            throws(WorkerError) -> [Entity]
+        {
+            var result: [Entity] = []
+            result.reserveCapacity(records.count)
+            for (index, record) in records.enumerated() {
+                do {
+                    result.append(try entity(record))
+                } catch {
+                    let wrapped = WorkerError(wrapping: error)
+                    throw WorkerError(
+                        .invalidInput, "\(key)[\(index)] in the file: \(wrapped.message)", cause: wrapped.cause ?? error
+                    )
+                }
+            }
+            return result
+        }
+        return Snapshot(
+            projects: try each(projects, "projects") { try $0.entity() },
+            taskLists: try each(lists, "lists") { try $0.entity() },
+            tasks: try each(tasks, "tasks") { try $0.entity() },
+            timers: try each(timers ?? [], "timers") { try $0.entity() },
+            timeEntries: try each(timeEntries ?? [], "time_entries") { try $0.entity() }, personID: personId)
     }
 
     static var encoder: JSONEncoder {
@@ -261,10 +265,15 @@ struct ExportFile: Codable {
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
-            if let date = try? timestampStyle.parse(text) { return date }
-            if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+            // Stint never writes an instant outside the accepted range, so a file that holds one was not
+            // written by Stint (year 0000, year 99999) and is refused where it is read.
+            if let date = (try? timestampStyle.parse(text)) ?? (try? Date.ISO8601FormatStyle().parse(text)),
+                AcceptedRange.instants.contains(date)
+            {
+                return date
+            }
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "'\(text.prefix(40))' is not an ISO-8601 timestamp")
+                in: container, debugDescription: "'\(text.prefix(40))' is not an ISO-8601 timestamp Stint accepts")
         }
         return decoder
     }

@@ -47,22 +47,33 @@ public struct ProjectWorker: Sendable {
         }
     }
 
-    public func rename(_ reference: String, to name: String) async throws(WorkerError) -> Project {
+    /// Renames a project; the result carries its real counts, so `--json` after a rename says what it holds.
+    public func rename(_ reference: String, to name: String) async throws(WorkerError) -> ProjectOverview {
         try await working {
             let project = try await projects.project(reference: reference)
-            return try await projects.rename(project.id, to: name)
+            return try await overview(of: try await projects.rename(project.id, to: name))
         }
     }
 
-    public func setArchived(_ reference: String, _ archived: Bool) async throws(WorkerError) -> Project {
+    public func setArchived(_ reference: String, _ archived: Bool) async throws(WorkerError) -> ProjectOverview {
         try await working {
             let project = try await projects.project(reference: reference)
             let verb = archived ? "archived" : "unarchived"
-            return try await projects.change(project.id, summary: "\(verb) project \"\(project.name)\"") {
+            let changed = try await projects.change(project.id, summary: "\(verb) project \"\(project.name)\"") {
                 project, now in
                 if archived { try project.archive(now: now) } else { try project.unarchive(now: now) }
             }
+            return try await overview(of: changed)
         }
+    }
+
+    /// A project with its task and list counts.
+    private func overview(of project: Project) async throws -> ProjectOverview {
+        async let tally = tasks.progressByProject()
+        async let projectLists = lists.taskLists(projectID: project.id)
+        return ProjectOverview(
+            project: project, tally: try await tally[project.id] ?? TaskProgress(),
+            listCount: try await projectLists.count)
     }
 
     /// The project and how many tasks deleting it would take along, so the caller can ask first.

@@ -49,10 +49,9 @@ public struct ReportWorker: Sendable {
         since: Day, until: Day, grouping: Grouping, project: String?, billableOnly: Bool,
         includeDaily: Bool = true
     ) async throws(WorkerError) -> ReportResult {
-        let dayCount = until.days(since: since) + 1
-        guard dayCount >= 1 else {
-            throw WorkerError(.invalidInput, "--until \(until.iso) is before --since \(since.iso)")
-        }
+        let range: DayRange
+        do { range = try DayRange(since: since, until: until) } catch { throw WorkerError(wrapping: error) }
+        let dayCount = range.dayCount
         guard dayCount <= Self.maximumDays else {
             throw WorkerError(.invalidInput, "a report covers at most 20 years; narrow --since/--until")
         }

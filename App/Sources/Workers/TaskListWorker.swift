@@ -19,7 +19,10 @@ public struct TaskListWorker: Sendable {
             return try await all.map {
                 TaskListOverview(list: $0, project: owners[$0.projectID], tally: tallyMap[$0.id] ?? TaskProgress())
             }
-            .sorted { ($0.project?.name ?? "", $0.list.name) < ($1.project?.name ?? "", $1.list.name) }
+            .sorted {
+                ($0.project?.name.lowercased() ?? "", $0.list.name.lowercased())
+                    < ($1.project?.name.lowercased() ?? "", $1.list.name.lowercased())
+            }
         }
     }
 
@@ -38,7 +41,8 @@ public struct TaskListWorker: Sendable {
             let list = try await resolve(reference, projectReference: projectReference)
             let renamed = try await lists.rename(list.id, to: name)
             return TaskListOverview(
-                list: renamed, project: try await projects.project(id: renamed.projectID), tally: TaskProgress())
+                list: renamed, project: try await projects.project(id: renamed.projectID),
+                tally: try await tasks.progressByList()[renamed.id] ?? TaskProgress())
         }
     }
 

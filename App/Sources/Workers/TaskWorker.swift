@@ -37,7 +37,7 @@ public struct TaskWorker: Sendable {
             let placement = try await placement(project: input.project, list: input.list)
             let draft = NewTask(
                 title: input.title, projectID: placement.project?.id, listID: placement.list?.id, due: input.due,
-                priority: input.priority ?? .none, tags: try input.tags.map { try Tag($0) },
+                priority: input.priority ?? .none, tags: try Tag.list(from: input.tags),
                 estimate: try input.estimateSeconds.map { try Estimate(seconds: $0) }, note: input.note ?? "")
             return TaskDetails(task: try await tasks.create(draft), project: placement.project, list: placement.list)
         }
@@ -45,8 +45,8 @@ public struct TaskWorker: Sendable {
 
     public func edit(_ reference: String, _ edit: TaskEdit) async throws(WorkerError) -> TaskDetails {
         try await working {
-            let addTags = try edit.addTags.map { try Tag($0) }
-            let removeTags = Set(try edit.removeTags.map { try Tag($0) })
+            let addTags = try Tag.list(from: edit.addTags)
+            let removeTags = Set(try Tag.list(from: edit.removeTags))
             let estimate: FieldChange<Estimate>? =
                 switch edit.estimateSeconds {
                 case .set(let seconds): .set(try Estimate(seconds: seconds))
@@ -63,7 +63,7 @@ public struct TaskWorker: Sendable {
                 if let priority = edit.priority { task.setPriority(priority, now: now) }
                 if !addTags.isEmpty || !removeTags.isEmpty {
                     let tags = Set(task.tags).union(addTags).subtracting(removeTags)
-                    task.setTags(Array(tags), now: now)
+                    try task.setTags(Array(tags), now: now)
                 }
                 switch estimate {
                 case .set(let value): task.setEstimate(value, now: now)
@@ -183,6 +183,8 @@ public struct TaskWorker: Sendable {
 
     private func query(for search: TaskSearch) async throws -> TaskQuery {
         var query = TaskQuery(sort: Self.sort(search.order), limit: search.limit)
+        // "Recently changed" reads newest first, as people expect from `--sort updated`.
+        query.descending = search.order == .updated
         if let project = search.project {
             query.projectID = try await projects.project(reference: project).id
         }

@@ -18,40 +18,58 @@ public struct TimeWorker: Sendable {
     ) async throws(WorkerError) -> TimerStartDetails {
         try await working {
             let target = try await target(task: task, project: project)
-            let started = try await timers.start(target: target, note: note, billable: billable, at: at)
+            let started: TimerStart
+            do {
+                started = try await timers.start(target: target, note: note, billable: billable, at: at)
+            } catch RepositoryError.conflict(.timerAlreadyRunning(let running)) {
+                throw WorkerError(.conflict, "a timer on \(try await label(running)) is already running")
+            }
             let all = try await details(for: [started.timer] + started.paused)
             return TimerStartDetails(
                 timer: all[0], paused: Array(all.dropFirst()), resumedExisting: started.resumedExisting)
         }
     }
 
+    /// Pauses the timer `reference` names, or the running one.
     public func pause(_ reference: String?, at: Date?) async throws(WorkerError) -> TimerDetails {
         try await working {
-            let timer = try await timers.pause(try await timerID(reference), at: at)
+            let timer = try await choosing(reference, default: .running, verb: "pause") { selector in
+                try await timers.pause(selector, at: at)
+            }
             return try await details(for: [timer])[0]
         }
     }
 
+    /// Resumes the timer `reference` names, or the most recently paused one.
     public func resume(_ reference: String?, at: Date?) async throws(WorkerError) -> TimerStartDetails {
         try await working {
-            let resumed = try await timers.resume(try await timerID(reference), at: at)
+            let resumed = try await choosing(reference, default: .latestPaused, verb: "resume") { selector in
+                try await timers.resume(selector, at: at)
+            }
             let all = try await details(for: [resumed.timer] + resumed.paused)
             return TimerStartDetails(timer: all[0], paused: Array(all.dropFirst()), resumedExisting: true)
         }
     }
 
+    /// Stops the timer `reference` names, or the running one, or else the only paused one. The choice and
+    /// the stop are one transaction in the repository, so a concurrent stop ends in "no timer" or succeeds.
     public func stop(_ reference: String?, at: Date?, note: String?, force: Bool) async throws(WorkerError)
         -> EntryDetails
     {
         try await working {
-            let entry = try await timers.stop(try await timerID(reference), at: at, note: note, force: force)
+            let entry = try await choosing(reference, default: .runningOrOnlyPaused, verb: "stop") { selector in
+                try await timers.stop(selector, at: at, note: note, force: force)
+            }
             return try await details(for: [entry])[0]
         }
     }
 
+    /// Throws away the timer `reference` names, or the running one, or else the only paused one.
     public func discard(_ reference: String?) async throws(WorkerError) -> TimerDetails {
         try await working {
-            let timer = try await timers.discard(try await timerID(reference))
+            let timer = try await choosing(reference, default: .runningOrOnlyPaused, verb: "discard") { selector in
+                try await timers.discard(selector)
+            }
             return try await details(for: [timer])[0]
         }
     }
@@ -63,26 +81,13 @@ public struct TimeWorker: Sendable {
 
     // MARK: Entries
 
-    /// When logged time began, when the user said only some of it: an explicit time of day on the day
-    /// (today by default); else, today, the entry ends now; another day, it begins at 09:00.
-    public static func logStart(durationSeconds: Int, day: Day?, time: TimeOfDay?, calendar: WorkCalendar)
-        throws(WorkerError) -> Date
-    {
-        let today = calendar.today
-        let target = day ?? today
-        if let time { return time.date(on: target, in: calendar.timeZone) }
-        if target == today { return calendar.now.addingTimeInterval(-TimeInterval(durationSeconds)) }
-        guard let nine = TimeOfDay(hour: 9, minute: 0) else { throw WorkerError(.unexpected, "09:00 is not a time") }
-        return nine.date(on: target, in: calendar.timeZone)
-    }
-
     public func log(_ input: LogInput) async throws(WorkerError) -> EntryDetails {
         try await working {
             let target = try await target(task: input.task, project: input.project)
             let entry = try await entries.log(
                 NewTimeEntry(
                     target: target, start: input.start, durationSeconds: input.durationSeconds,
-                    note: input.note ?? "", billable: input.billable, tags: try input.tags.map { try Tag($0) },
+                    note: input.note ?? "", billable: input.billable, tags: try Tag.list(from: input.tags),
                     force: input.force))
             return try await details(for: [entry])[0]
         }
@@ -90,13 +95,16 @@ public struct TimeWorker: Sendable {
 
     public func entries(_ search: EntrySearch) async throws(WorkerError) -> [EntryDetails] {
         try await working {
-            if let since = search.since, let until = search.until, until < since {
-                throw WorkerError(.invalidInput, "--until \(until.iso) is before --since \(since.iso)")
-            }
+            let zone = calendar.timeZone
             // A limit keeps the most recent entries (read newest first), still shown oldest first.
             var query = TimeEntryQuery(limit: search.limit, newestFirst: search.limit != nil)
-            query.from = search.since.map { $0.start(in: calendar.timeZone) }
-            query.to = search.until.map { $0.adding(days: 1).start(in: calendar.timeZone) }
+            if let since = search.since, let until = search.until {
+                let range = try DayRange(since: since, until: until).instants(in: zone)
+                (query.from, query.to) = (range.lowerBound, range.upperBound)
+            } else {
+                query.from = search.since.map { $0.start(in: zone) }
+                query.to = search.until.map { $0.adding(days: 1).start(in: zone) }
+            }
             if let project = search.project { query.projectID = try await projects.project(reference: project).id }
             if let task = search.task { query.taskID = try await tasks.task(reference: task).id }
             let found = try await entries.entries(matching: query)
@@ -111,7 +119,7 @@ public struct TimeWorker: Sendable {
     public func edit(_ reference: String, _ edit: EntryEdit) async throws(WorkerError) -> EntryDetails {
         try await working {
             let entry = try await entries.entry(reference: reference)
-            let tags = try edit.tags.map { try $0.map { try Tag($0) } }
+            let tags = try edit.tags.map { try Tag.list(from: $0) }
             var newTarget: TimeTarget?
             if edit.task != nil || edit.project != nil {
                 newTarget = try await target(task: edit.task, project: edit.project)
@@ -127,7 +135,7 @@ public struct TimeWorker: Sendable {
                 }
                 if let note = edit.note { try entry.setNote(note, now: now) }
                 if let billable = edit.billable { entry.setBillable(billable, now: now) }
-                if let tags { entry.setTags(tags, now: now) }
+                if let tags { try entry.setTags(tags, now: now) }
                 if let newTarget { entry.setTarget(newTarget, now: now) }
             }
             return try await details(for: [changed])[0]
@@ -178,9 +186,48 @@ public struct TimeWorker: Sendable {
         throw WorkerError(.invalidInput, "name what the time is for: a task (12) or --project NAME")
     }
 
-    private func timerID(_ reference: String?) async throws -> UUID? {
-        guard let reference else { return nil }
-        return try await timers.timer(reference: reference).id
+    /// Runs a timer change on the timer `reference` names (one read resolves it to a selector), or on the
+    /// one `fallback` picks inside the change's transaction. Several paused timers and none running is
+    /// worded here, where the timers' tasks can be named.
+    private func choosing<T>(
+        _ reference: String?, default fallback: TimerSelector, verb: String,
+        _ change: (TimerSelector) async throws -> T
+    ) async throws -> T {
+        let selector = try await reference.asyncMap { try await timers.selector(reference: $0) } ?? fallback
+        do {
+            return try await change(selector)
+        } catch RepositoryError.invalid(let inner as ValidationError) {
+            guard case .severalPausedTimers(let ids) = inner.reason else { throw RepositoryError.invalid(inner: inner) }
+            let paused = try await timers.timers().filter { ids.contains($0.id) }
+            var labels: [String] = []
+            for timer in paused { labels.append(try await label(timer.target)) }
+            let example = try await shortReference(paused.first)
+            throw WorkerError(
+                .conflict,
+                "no timer is running and \(ids.count) are paused (\(labels.joined(separator: ", "))): "
+                    + "say which one, e.g. stint timer \(verb) \(example)", cause: inner)
+        }
+    }
+
+    /// `task 12 "Title"` or `project "Work"`, as messages name what time is on.
+    private func label(_ target: TimeTarget) async throws -> String {
+        switch target {
+        case .task(let id):
+            guard let task = try await tasks.byID([id])[id] else { return "a deleted task" }
+            return
+                "task \(task.number.map(String.init) ?? String(id.uuidString.lowercased().prefix(8))) \"\(task.title)\""
+        case .project(let id):
+            return "project \"\(try await projects.project(id: id)?.name ?? "?")\""
+        }
+    }
+
+    /// What a user can type to name `timer`: its task's number, else its short id.
+    private func shortReference(_ timer: Entities.Timer?) async throws -> String {
+        guard let timer else { return "" }
+        if let taskID = timer.target.taskID, let number = try await tasks.byID([taskID])[taskID]?.number {
+            return String(number)
+        }
+        return String(timer.id.uuidString.lowercased().prefix(8))
     }
 
     private func lookups(taskIDs: Set<UUID>) async throws -> ([UUID: Task], [UUID: Project]) {

@@ -29,7 +29,9 @@ public struct WorkerError: Error, Sendable, CustomStringConvertible {
 
     public var description: String { message }
 
-    /// Wraps anything thrown below the workers, keeping it as the cause.
+    /// Wraps anything thrown below the workers, keeping it as the cause. The layers below throw typed
+    /// cases with data and no command-line wording; this is where the command line words them
+    /// (``ValidationWording`` for the Entities' rules, ``conflictMessage(_:)`` for the repositories').
     public init(wrapping error: any Error) {
         switch error {
         case let error as WorkerError:
@@ -38,15 +40,37 @@ public struct WorkerError: Error, Sendable, CustomStringConvertible {
             switch error {
             case .notFound: self.init(.notFound, error.description, cause: error)
             case .ambiguous: self.init(.ambiguous, error.description + "; use a longer reference", cause: error)
+            case .invalid(let inner as ValidationError):
+                self.init(Self.kind(of: inner), ValidationWording.message(for: inner), cause: error)
             case .invalid: self.init(.invalidInput, error.description, cause: error)
-            case .conflict: self.init(.conflict, error.description, cause: error)
+            case .conflict(let conflict): self.init(.conflict, Self.conflictMessage(conflict), cause: error)
             case .corruptData: self.init(.storage, "the database holds damaged data: \(error)", cause: error)
             case .storage: self.init(.storage, error.description, cause: error)
             }
         case let error as ValidationError:
-            self.init(.invalidInput, error.message, cause: error)
+            self.init(Self.kind(of: error), ValidationWording.message(for: error), cause: error)
         default:
             self.init(.unexpected, String(describing: error), cause: error)
+        }
+    }
+
+    /// A rule that needs `--force`, or a timer that is not there to act on, clashes with the state of the
+    /// data rather than with what was typed: exit 5, like a duplicate name.
+    static func kind(of error: ValidationError) -> Kind {
+        error.reason.isConflict ? .conflict : .invalidInput
+    }
+
+    /// The command line's words for a repository conflict.
+    static func conflictMessage(_ conflict: RepositoryError.Conflict) -> String {
+        switch conflict {
+        case .duplicateProjectName(let existing): "a project named \"\(existing)\" already exists"
+        case .duplicateListName(let existing, _): "this project already has a list named \"\(existing)\""
+        case .listInAnotherProject(let list, _):
+            "list \"\(list.name)\" belongs to another project"
+        case .noLongerExists(let kind, _):
+            "the \(kind.rawValue) no longer exists: another command deleted it meanwhile"
+        case .nothingToUndo: "nothing to undo"
+        case .timerAlreadyRunning: "a timer on that task or project is already running"
         }
     }
 

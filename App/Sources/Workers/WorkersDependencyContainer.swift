@@ -35,6 +35,10 @@ public final class WorkersDependencyContainer: Sendable {
         }
     }
 
+    /// How many SQL statements this run has executed (0 when the database was never opened), for
+    /// `--verbose`: the cost of a command that does not depend on the machine it ran on.
+    public var statementCount: Int { repositoriesBox.peek?.statementCount ?? 0 }
+
     public func makeTaskWorker() throws(WorkerError) -> TaskWorker {
         let data = try repositories()
         return TaskWorker(
@@ -96,4 +100,7 @@ final class LazyBox<Value: Sendable>: @unchecked Sendable {
         stored = made
         return made
     }
+
+    /// The value if it was made, without making it.
+    var peek: Value? { lock.withLock { stored } }
 }

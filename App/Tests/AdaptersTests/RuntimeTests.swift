@@ -26,7 +26,7 @@ struct RuntimeTests {
 
     @Test("an entity rule broken below the workers becomes invalid input with a one-line message")
     func validationIsInvalidInput() {
-        let presented = ErrorPresenter.present(ValidationError(field: "title", reason: .empty))
+        let presented = ErrorPresenter.present(ValidationError(field: "title", reason: .empty(.text)))
         #expect(presented.exit == .invalidInput)
         #expect(!presented.message.contains("\n"))
     }

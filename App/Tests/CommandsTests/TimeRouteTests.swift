@@ -63,6 +63,10 @@ struct TimeRouteTests {
         #expect(declined.status == 0)
         #expect(await stint.run("entries", "delete", id).status == 0)
         #expect((try await stint.json("entries") as? [[String: Any]])?.isEmpty == true)
+        // More than a day in one entry needs --force: a conflict with the rule, not a typo (exit 5).
+        let long = await stint.run("log", "25h", "1")
+        #expect(long.status == 5)
+        #expect(long.stderr == "stint: the entry lasts 25h, more than 24h: pass --force if that is right\n")
     }
 
     @Test("report: periods, grouping, formats and a range")

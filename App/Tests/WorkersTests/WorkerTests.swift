@@ -61,7 +61,8 @@ struct WorkerTests {
         _ = try await bench.tasks.create(TaskInput(title: "once"))
         let done = try await bench.tasks.complete("1")
         #expect(done.task.status == .completed)
-        await #expect(throws: WorkerError.self) { try await bench.tasks.complete("1") }
+        let error = await #expect(throws: WorkerError.self) { try await bench.tasks.complete("1") }
+        #expect(error?.kind == .invalidInput)
         #expect(try await bench.tasks.details("1").task.completedAt == done.task.completedAt)
     }
 

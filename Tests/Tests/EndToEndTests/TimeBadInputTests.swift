@@ -13,7 +13,6 @@ struct TimeBadInputTests {
             let rejected: [([String], [String])] = [
                 (["log", "--", "-5m", "1"], ["negative"]),
                 (["log", "0m", "1"], ["zero"]),
-                (["log", "25h", "1"], ["24h", "--force"]),
                 (["log", "1001h", "1", "--force"], []),
                 (["log", "ninety", "1"], []),
                 (["log", "1h", "1", "--start", "25:00"], ["25:00"]),
@@ -31,6 +30,8 @@ struct TimeBadInputTests {
             for (arguments, words) in rejected {
                 expectFailure(try await stint.run(arguments), 4, mentioning: words)
             }
+            // Over a day without --force is not a typo but a rule that asks for a decision: exit 5.
+            expectFailure(try await stint.run("log", "25h", "1"), 5, mentioning: ["24h", "--force"])
             #expect(try await stint.export() == before)
         }
     }

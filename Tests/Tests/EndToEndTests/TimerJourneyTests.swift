@@ -147,7 +147,7 @@ struct TimerJourneyTests {
             try await stint.ok(
                 "timer", "start", "--project", "Work", "--billable", "--note", "forgot", "--at", "yesterday 09:00")
             let before = try await stint.export()
-            expectFailure(try await stint.run("timer", "stop"), 4, mentioning: ["24h", "--force", "--at"])
+            expectFailure(try await stint.run("timer", "stop"), 5, mentioning: ["24h", "--force", "--at"])
             #expect(try await stint.export() == before)
 
             let atEvening = try await stint.ok("timer", "stop", "--at", "yesterday 17:30")

@@ -32,15 +32,15 @@ struct ProjectsAdapter: ProjectsServices {
     }
 
     func renameProject(reference: String, to newName: String) async throws -> ProjectsFeature.Project {
-        Self.project(ProjectOverview(project: try await projectWorker.rename(reference, to: newName)))
+        Self.project(try await projectWorker.rename(reference, to: newName))
     }
 
     func archiveProject(reference: String) async throws -> ProjectsFeature.Project {
-        Self.project(ProjectOverview(project: try await projectWorker.setArchived(reference, true)))
+        Self.project(try await projectWorker.setArchived(reference, true))
     }
 
     func unarchiveProject(reference: String) async throws -> ProjectsFeature.Project {
-        Self.project(ProjectOverview(project: try await projectWorker.setArchived(reference, false)))
+        Self.project(try await projectWorker.setArchived(reference, false))
     }
 
     func deleteProject(reference: String) async throws -> ProjectsFeature.Project {

@@ -9,11 +9,11 @@ import Workers
 struct TasksAdapter: TasksServices {
     let worker: TaskWorker
 
-    func tasks(matching query: TasksFeature.TaskQuery, today: CalendarDay) async throws -> [TasksFeature.Task] {
+    func tasks(matching query: TasksFeature.TaskQuery) async throws -> [TasksFeature.Task] {
         try await worker.search(try Self.search(query)).map(Self.task)
     }
 
-    func countTasks(matching query: TasksFeature.TaskQuery, today: CalendarDay) async throws -> Int {
+    func countTasks(matching query: TasksFeature.TaskQuery) async throws -> Int {
         try await worker.count(try Self.search(query))
     }
 
@@ -64,7 +64,7 @@ struct TasksAdapter: TasksServices {
         try Self.task(try await worker.appendNote(reference, text: text))
     }
 
-    func dashboard(today: CalendarDay) async throws -> Dashboard {
+    func dashboard() async throws -> Dashboard {
         let agenda = try await worker.agenda()
         return Dashboard(
             overdue: try agenda.overdue.map(Self.task), dueToday: try agenda.dueToday.map(Self.task),
