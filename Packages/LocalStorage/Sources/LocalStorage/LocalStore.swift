@@ -56,12 +56,13 @@ public final class LocalStore: Sendable {
             throw openingError(error, path: path)
         }
         if existing {
-            // One connection does it all (a second one cost a measurable part of every command):
-            // it only reads until the file is known to be ours, then makes sure it is in WAL mode.
-            try inspect(queue, path: path)
+            // One connection and one read do it all (each read and each connection cost a measurable part
+            // of every command): it only reads until the file is known to be ours and up to date.
+            if try inspect(queue, path: path) == .needsMigration { try migrate(queue, path: path) }
+            try ensureWAL(queue, path: path)
+        } else {
+            try migrate(queue, path: path)
         }
-        try migrate(queue, path: path)
-        if existing { try ensureWAL(queue, path: path) }
         return LocalStore(path: path, queue: queue, statements: statements)
     }
 
@@ -80,21 +81,31 @@ public final class LocalStore: Sendable {
         return configuration
     }
 
+    /// What an existing file turned out to be, once it is known not to be refused.
+    enum FileState: Sendable, Equatable {
+        case current
+        case needsMigration
+    }
+
     /// Refuses, before any write can happen, a file migrated by a newer Stint or holding another
-    /// application's tables.
-    private static func inspect(_ queue: DatabaseQueue, path: String) throws(LocalStorageError) {
-        enum Verdict: Sendable { case usable, newer, foreign }
+    /// application's tables, and says whether the schema is up to date, all in one read.
+    private static func inspect(_ queue: DatabaseQueue, path: String) throws(LocalStorageError) -> FileState {
+        enum Verdict: Sendable { case current, behind, newer, foreign }
         do {
             let verdict = try queue.read { db -> Verdict in
-                if try db.tableExists("grdb_migrations") {
-                    return try Schema.migrator.hasBeenSuperseded(db) ? .newer : .usable
+                guard try db.tableExists("grdb_migrations") else {
+                    let tables = try Int.fetchOne(
+                        db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+                    return (tables ?? 0) > 0 ? .foreign : .behind
                 }
-                let tables = try Int.fetchOne(
-                    db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-                return (tables ?? 0) > 0 ? .foreign : .usable
+                let applied = try Schema.migrator.appliedIdentifiers(db)
+                let known = Schema.migrator.migrations
+                if applied.contains(where: { !known.contains($0) }) { return .newer }
+                return known.allSatisfy(applied.contains) ? .current : .behind
             }
             switch verdict {
-            case .usable: return
+            case .current: return .current
+            case .behind: return .needsMigration
             case .newer: throw LocalStorageError.newerSchema(path: path)
             case .foreign: throw LocalStorageError.notADatabase(path: path)
             }
@@ -154,9 +165,26 @@ public final class LocalStore: Sendable {
 
     func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws(LocalStorageError) -> T {
         do {
-            return try await queue.read(body)
+            return try await readTransaction(body)
         } catch {
             throw LocalStorageError.reading(error)
+        }
+    }
+
+    /// Runs `body` in one deferred transaction, so its queries see one state of the file. Not GRDB's
+    /// `read`: that also switches `query_only` on and off around every read, two more statements for each
+    /// of the few queries a command makes. Every body is this package's own code, and only selects.
+    func readTransaction<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
+        try await queue.unsafeRead { db in
+            try db.beginTransaction(.deferred)
+            do {
+                let value = try body(db)
+                try db.commit()
+                return value
+            } catch {
+                try? db.rollback()
+                throw error
+            }
         }
     }
 

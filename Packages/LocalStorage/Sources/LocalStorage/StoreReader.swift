@@ -10,7 +10,7 @@ extension LocalStore {
     /// - Throws: Whatever `body` throws, unchanged, or a ``LocalStorageError`` when the read fails.
     public func reading<T: Sendable>(_ body: @Sendable (StoreReader) throws -> T) async throws -> T {
         do {
-            return try await queue.read { db in
+            return try await readTransaction { db in
                 do {
                     return try body(StoreReader(db: db))
                 } catch {

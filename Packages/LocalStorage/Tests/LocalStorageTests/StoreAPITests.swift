@@ -26,6 +26,22 @@ struct StoreAPITests {
         }
     }
 
+    @Test("opening an up-to-date file reads it once, and a one-query read is one transaction")
+    func costOfOpeningAndReading() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("stint.sqlite").path
+            _ = try LocalStore.open(path: path)
+            let store = try LocalStore.open(path: path)
+            // The header probe, one read of the schema and the applied migrations (two pragmas, BEGIN, the
+            // table list, the migrations, COMMIT) and the journal mode: what every command pays to start.
+            #expect(store.statementCount == 9)
+            let opened = store.statementCount
+            _ = try await store.projects()
+            // BEGIN, the query, COMMIT: no read-only pragmas around it.
+            #expect(store.statementCount - opened == 3)
+        }
+    }
+
     @Test("each store counts its own connection only")
     func countsArePerStore() async throws {
         try await withTemporaryDirectory { directory in
