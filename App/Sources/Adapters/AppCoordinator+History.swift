@@ -22,7 +22,7 @@ extension AppCoordinator {
             return
         }
         try FileAccess.save(data, to: path)
-        container.errorOutput.write("Exported to \(TerminalSafe.escape(path))\n")
+        container.errorOutput.write("Exported to \(DisplayText.escaped(path))\n")
     }
 
     /// Imports an export file, with progress on a terminal.
@@ -43,7 +43,7 @@ extension AppCoordinator {
                     + "\n")
         } else {
             container.output.write(
-                "Imported \(TerminalSafe.escape(path)): \(summary.inserted) new, \(summary.updated) updated, "
+                "Imported \(DisplayText.escaped(path)): \(summary.inserted) new, \(summary.updated) updated, "
                     + "\(summary.unchanged) unchanged\n")
         }
     }

@@ -84,13 +84,13 @@ public struct AppCoordinator: Sendable {
     // MARK: Routes between features
 
     /// Lets the user pick a task with the Tasks feature's picker, for the Timers feature.
-    func pickTask() async throws -> TasksFeature.TaskPick {
-        try await tasksFeature(json: false).pick(TasksFeature.TaskQuery())
+    func pickTask() async throws -> TaskPick {
+        try await tasksFeature(json: false).pick(TaskQuery())
     }
 
     /// `stint project show`: the Tasks feature lists the project's open tasks below the detail.
     func showTasks(inProject projectID: String) async throws {
-        try await tasksFeature(json: false).list(TasksFeature.TaskQuery(project: projectID))
+        try await tasksFeature(json: false).list(TaskQuery(project: projectID))
     }
 
     /// `stint` alone: the Timers feature's time overview above the Tasks feature's dashboard. For `--json`

@@ -2,6 +2,7 @@ import Foundation
 import ProjectsFeature
 import ReportsFeature
 import TasksFeature
+import TerminalUI
 import TimersFeature
 import Workers
 
@@ -31,7 +32,12 @@ public struct PresentedError: Sendable, Equatable {
 public enum ErrorPresenter {
     public static func present(_ error: any Error) -> PresentedError {
         let (message, exit, causes) = describe(error)
-        return PresentedError(message: TerminalSafe.escape(message), exit: exit, causes: causes)
+        return PresentedError(message: DisplayText.escaped(message), exit: exit, causes: causes)
+    }
+
+    /// A line about what a user typed (the parser's complaints quote it), made safe for the terminal.
+    public static func safeLine(_ text: String) -> String {
+        DisplayText.escaped(text)
     }
 
     static func describe(_ error: any Error) -> (String, StintExit, [String]) {

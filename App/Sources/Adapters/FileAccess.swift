@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 import Workers
 
 #if canImport(Glibc)
@@ -111,6 +112,6 @@ enum FileAccess {
 
     /// The path as it may be shown on one line: quoted, control characters escaped, long ones cut.
     static func shown(_ path: String) -> String {
-        "'\(TerminalSafe.escape(String(path.prefix(200))))'"
+        "'\(DisplayText.escaped(String(path.prefix(200))))'"
     }
 }

@@ -14,10 +14,10 @@ enum ArgumentFailure {
         let full = Stint.message(for: error)
         let first = full.split(separator: "\n").first.map(String.init) ?? "invalid usage"
         if let invalid = invalidValue(in: first) {
-            context.errorOutput.write("stint: \(TerminalSafe.escape(invalid))\n")
+            context.errorOutput.write("stint: \(ErrorPresenter.safeLine(invalid))\n")
             return StintExit.invalidInput.rawValue
         }
-        context.errorOutput.write("stint: \(TerminalSafe.escape(withoutErrorPrefix(first))) (see 'stint --help')\n")
+        context.errorOutput.write("stint: \(ErrorPresenter.safeLine(withoutErrorPrefix(first))) (see 'stint --help')\n")
         return StintExit.usage.rawValue
     }
 

@@ -16,7 +16,7 @@ public struct Stint: AsyncParsableCommand {
             Durations: 1h30m, 90m, 1.5h. Times (--at): 09:15, "10 min ago", "yesterday 17:30".
 
             Exit codes: 0 ok, 1 unexpected, 2 not found, 3 ambiguous reference, 4 invalid input
-            (a bad value), 5 conflict (duplicate name, nothing to undo, needs --force), 6 storage
+            (a bad value), 5 conflict (duplicate name, nothing to undo, no timer to act on, needs --force), 6 storage
             problem, 64 command-line usage (unknown flag, missing or conflicting arguments).
 
             Examples:

@@ -282,9 +282,22 @@ struct ExportFile: Codable {
 
     /// One line saying where a file went wrong, instead of Foundation's multi-line dump.
     static func describe(_ error: DecodingError) -> String {
+        /// `tasks[3].created_at`: the place as the file spells it (the decoder works in camelCase).
         func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-            return keys.isEmpty ? "the top level" : keys.joined(separator: ".")
+            var text = ""
+            for key in context.codingPath {
+                if let index = key.intValue {
+                    text += "[\(index)]"
+                } else {
+                    text += (text.isEmpty ? "" : ".") + snakeCase(key.stringValue)
+                }
+            }
+            return text.isEmpty ? "the top level" : text
+        }
+        func snakeCase(_ name: String) -> String {
+            name.reduce(into: "") { result, character in
+                if character.isUppercase { result += "_" + character.lowercased() } else { result.append(character) }
+            }
         }
         switch error {
         case .keyNotFound(let key, let context): return "\(key.stringValue) is missing at \(path(context))"

@@ -7,7 +7,7 @@ import Foundation
 /// Entities state *what* is wrong (`ValidationError.reason`, with a neutral `message` for any front end);
 /// the App adds *what to do* in its own syntax (`--at`, `--force`, `stint timer discard`, `+work`).
 /// Lives in the App's Workers target. Where a reason is new (accepted range, tag count, a second tag
-/// marker), the sentence follows the style of the old ones. See ValidationWording.md for the table.
+/// marker), the sentence follows the style of the old ones. docs/adr/0005 explains which reasons are conflicts.
 enum ValidationWording {
     /// One line for the terminal.
     static func message(for error: ValidationError) -> String {

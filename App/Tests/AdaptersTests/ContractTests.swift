@@ -21,27 +21,27 @@ import Workers
 struct ContractTests {
     @Test(arguments: TasksContract.scenarios)
     func tasks(_ scenario: TasksContract.Scenario) async throws {
-        try await scenario.run(on: try TasksSubject())
+        try await scenario.run(on: try AdapterTasksSubject())
     }
 
     @Test(arguments: TimersContract.scenarios)
     func timers(_ scenario: TimersContract.Scenario) async throws {
-        try await scenario.run(on: try TimersSubject())
+        try await scenario.run(on: try AdapterTimersSubject())
     }
 
     @Test(arguments: ProjectsContract.scenarios)
     func projects(_ scenario: ProjectsContract.Scenario) async throws {
-        try await scenario.run(on: try ProjectsSubject())
+        try await scenario.run(on: try AdapterProjectsSubject())
     }
 
     @Test(arguments: ReportsContract.scenarios)
     func reports(_ scenario: ReportsContract.Scenario) async throws {
-        try await scenario.run(on: try ReportsSubject())
+        try await scenario.run(on: try AdapterReportsSubject())
     }
 }
 
 /// A temporary database with real workers, a clock the test moves, and the contracts' zone (UTC).
-final class Bench: @unchecked Sendable {
+final class Bench: Sendable {
     let directory: URL
     let clock: ManualClock
     let workers: WorkersDependencyContainer
@@ -80,7 +80,7 @@ private func kind(of error: any Error) -> WorkerError.Kind? {
     }
 }
 
-struct TasksSubject: TasksContractSubject {
+struct AdapterTasksSubject: TasksContractSubject {
     let bench: Bench
     let services: any TasksServices
 
@@ -103,7 +103,7 @@ struct TasksSubject: TasksContractSubject {
     }
 }
 
-struct TimersSubject: TimersContractSubject {
+struct AdapterTimersSubject: TimersContractSubject {
     let bench: Bench
     let services: any TimersServices
 
@@ -128,7 +128,7 @@ struct TimersSubject: TimersContractSubject {
     }
 }
 
-struct ProjectsSubject: ProjectsContractSubject {
+struct AdapterProjectsSubject: ProjectsContractSubject {
     let bench: Bench
     let services: any ProjectsServices
 
@@ -151,7 +151,7 @@ struct ProjectsSubject: ProjectsContractSubject {
     }
 }
 
-struct ReportsSubject: ReportsContractSubject {
+struct AdapterReportsSubject: ReportsContractSubject {
     let bench: Bench
     let services: any ReportsServices
     private let made = Made()

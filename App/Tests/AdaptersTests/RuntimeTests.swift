@@ -35,7 +35,7 @@ struct RuntimeTests {
     func controlCharactersAreEscaped() {
         let presented = ErrorPresenter.present(WorkerError(.notFound, "no task matches '\u{1B}[31mred\nx\u{202E}'"))
         #expect(presented.message == #"no task matches '\e[31mred\nx\u{202E}'"#)
-        #expect(TerminalSafe.escape("plain 👩‍💻 text") == "plain 👩‍💻 text")
+        #expect(ErrorPresenter.safeLine("plain 👩‍💻 text") == "plain 👩‍💻 text")
     }
 
     @Test("STINT_HOME wins, then XDG_DATA_HOME, then ~/.local/share")

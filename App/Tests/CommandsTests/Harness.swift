@@ -24,7 +24,14 @@ struct Outcome: CustomStringConvertible {
 /// end-to-end suite: Saturday 2026-11-21 10:00 UTC, no colour, no terminal unless asked.
 final class Harness: @unchecked Sendable {
     let root: URL
-    var now = "2026-11-21T10:00:00Z"
+    private let lock = NSLock()
+    private var pinnedNow = "2026-11-21T10:00:00Z"
+
+    /// What `STINT_NOW` says in the next runs; a test moves it between commands.
+    var now: String {
+        get { lock.withLock { pinnedNow } }
+        set { lock.withLock { pinnedNow = newValue } }
+    }
 
     init() throws {
         root = FileManager.default.temporaryDirectory

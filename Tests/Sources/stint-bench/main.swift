@@ -4,11 +4,13 @@ import Foundation
 // It only prints numbers for a person to compare (docs/adr/0010); nothing here asserts on time.
 
 let usage = """
-    usage: stint-bench --stint PATH [--tasks 10000] [--entries 100000] [--runs 30]
+    usage: stint-bench --stint PATH [--tasks 10000] [--entries 100000] [--runs 30] [--keep]
 
     Imports a generated export (20 projects, 60 lists, --tasks tasks, --entries time entries over two years)
     into a temporary STINT_HOME, then runs common commands --runs times each and prints median, p90 and min
     wall time in milliseconds.
+    With --keep the temporary folder (STINT_HOME and the export file) is left in place and its path printed,
+    so another binary can be compared on the very same data (hyperfine alternating both, say).
     Usually run through `make bench`, which builds both binaries in release mode first.
     """
 
@@ -17,6 +19,7 @@ struct Options {
     var tasks = 10_000
     var entries = 100_000
     var runs = 30
+    var keep = false
 
     static func parse(_ arguments: [String]) -> Options? {
         var options = Options()
@@ -27,6 +30,7 @@ struct Options {
             case "--tasks": options.tasks = remaining.popFirst().flatMap(Int.init) ?? -1
             case "--entries": options.entries = remaining.popFirst().flatMap(Int.init) ?? -1
             case "--runs": options.runs = remaining.popFirst().flatMap(Int.init) ?? -1
+            case "--keep": options.keep = true
             default: return nil
             }
         }
@@ -127,4 +131,8 @@ for (label, command) in commands {
 }
 
 print(Timing.table(rows))
-try? FileManager.default.removeItem(at: root)
+if options.keep {
+    print("kept: STINT_HOME=\(home.path) (export file \(exportFile.path))")
+} else {
+    try? FileManager.default.removeItem(at: root)
+}

@@ -22,6 +22,10 @@ struct TransferJourneyTests {
             try await source.ok("task", "add", "Review", "-p", "Work", "-P", "medium", "-e", "20m")
             try await source.ok("task", "start", "5")
             try await source.ok("task", "note", "5", "Halfway there")
+            try await source.ok("log", "45m", "1", "--start", "08:00", "--note", "draft", "--tag", "deep", "--billable")
+            try await source.ok("log", "1h", "--project", "Garden", "--date", "yesterday")
+            try await source.ok("timer", "start", "5", "--at", "09:00", "--note", "review")
+            try await source.ok("timer", "start", "--project", "Work", "--at", "09:30")
 
             let exported = try await source.export()
             let raw = try await source.ok("export")
@@ -32,6 +36,9 @@ struct TransferJourneyTests {
             #expect((document["projects"] as? [Any])?.count == 3)
             #expect((document["lists"] as? [Any])?.count == 2)
             #expect((document["tasks"] as? [Any])?.count == 5)
+            #expect((document["time_entries"] as? [Any])?.count == 2)
+            #expect((document["timers"] as? [Any])?.count == 2)
+            #expect(document["person_id"] is String)
 
             let file = source.root.appendingPathComponent("backup.json")
             let written = try await source.ok("export", "--output", file.path)
@@ -40,14 +47,14 @@ struct TransferJourneyTests {
 
             try await Stint.withHome { target in
                 let first = try await target.json("import", file.path)
-                #expect(first["inserted"].int == 10)
+                #expect(first["inserted"].int == 14)
                 #expect(first["updated"].int == 0)
                 #expect(first["unchanged"].int == 0)
                 let imported = try await target.export()
                 #expect(imported == exported)
 
                 let second = try await target.ok("import", file.path)
-                #expect(second.stdout.contains("0 new, 0 updated, 10 unchanged"), "\(second)")
+                #expect(second.stdout.contains("0 new, 0 updated, 14 unchanged"), "\(second)")
                 #expect(try await target.export() == exported)
                 let third = try await target.json("import", file.path)
                 #expect(third["inserted"].int == 0 && third["updated"].int == 0)
@@ -57,11 +64,14 @@ struct TransferJourneyTests {
                 #expect(
                     titles(shown) == ["Inbox item 📥", "Plant tulips", "Review", "Sweep", "Write report"])
                 #expect(try await target.json("project", "list", "--archived").array.count == 3)
+                // The timers follow their person: the imported home owns them, one running, one paused.
+                #expect(try await target.json("timer", "list").array.count == 2)
+                #expect(try await target.json("entries", "--all").array.count == 2)
             }
 
             // A file re-imported where it came from matches everything already there.
             let home = try await source.json("import", file.path)
-            #expect(home["inserted"].int == 0 && home["updated"].int == 0 && home["unchanged"].int == 10)
+            #expect(home["inserted"].int == 0 && home["updated"].int == 0 && home["unchanged"].int == 14)
         }
     }
 

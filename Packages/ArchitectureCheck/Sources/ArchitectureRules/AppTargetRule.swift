@@ -17,8 +17,8 @@ public enum ModuleReference: Sendable, Hashable {
 /// its manifest does not list. This rule checks the manifest itself, and every import, so that widening a
 /// target's dependencies fails here instead of quietly passing the compiler.
 ///
-/// Modules are judged by the package that owns them, so "the features" means every module of a feature
-/// package (its `…Fakes` and `…Contract` libraries included). The App package as a whole still answers to
+/// Modules are judged by the package that owns them, so "the features" means the modules of a feature
+/// package; its `…Fakes` and `…Contract` libraries are for test targets only. The App package as a whole still answers to
 /// `PackageKind.app` too (no Server, no tooling).
 public struct AppTargetRule: Sendable, Hashable {
     /// The target (module) name in App/Package.swift.
@@ -42,8 +42,9 @@ public struct AppTargetRule: Sendable, Hashable {
         case .appTarget(let name):
             return name == target || appTargets.contains(name)
         case .repoModule(let module, _, let kind):
-            if layers.contains(kind) { return true }
-            return featureTestSupport && kind == .feature && Self.isFeatureTestSupport(module)
+            // A feature's fakes and contract are for tests: the App's own code uses the feature itself.
+            if kind == .feature && Self.isFeatureTestSupport(module) { return featureTestSupport }
+            return layers.contains(kind)
         case .external(let package):
             return externalPackages.contains(package.lowercased())
         case .unknown:

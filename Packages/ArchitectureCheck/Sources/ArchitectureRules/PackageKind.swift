@@ -87,7 +87,7 @@ public enum PackageKind: String, Sendable, Hashable, CaseIterable {
         case .terminalUI: return "TerminalUI may depend on nothing"
         case .feature: return "features may depend on TerminalUI only"
         case .server: return "Server may depend on Entities and external server libraries only"
-        case .app: return "App may depend on everything except Server and ArchitectureCheck"
+        case .app: return "App may depend on everything except Server, ArchitectureCheck and the end-to-end Tests"
         case .tool: return "ArchitectureCheck may depend on nothing in the repo"
         case .endToEnd: return "the end-to-end Tests package may depend on nothing in the repo; it runs the binary"
         case .unclassified: return "every package must belong to a layer of ARCHITECTURE.md §1"

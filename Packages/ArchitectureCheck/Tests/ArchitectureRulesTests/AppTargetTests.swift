@@ -147,6 +147,14 @@ struct AppTargetTests {
             ])
     }
 
+    @Test func anAdapterImportingAFeaturesFakesFails() throws {
+        let repo = try FakeRepo.clean()
+        try repo.append("App/Sources/Adapters/TasksAdapter.swift", "import TasksFeatureFakes\n")
+        let lines = try repo.violationLines()
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains("Adapters must not import TasksFeatureFakes") == true)
+    }
+
     @Test func theTestRulesAreDerivedFromTheSourceRules() {
         let repositories = ModuleReference.repoModule("Repositories", package: "Repositories", kind: .repositories)
         let contract = ModuleReference.repoModule("TasksFeatureContract", package: "TasksFeature", kind: .feature)

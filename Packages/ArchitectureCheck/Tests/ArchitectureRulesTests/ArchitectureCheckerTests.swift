@@ -149,7 +149,7 @@ struct ArchitectureCheckerTests {
         #expect(
             try repo.violationLines() == [
                 "App/Sources/Scripts/Serve.swift:2: App must not import Server "
-                    + "(App may depend on everything except Server and ArchitectureCheck)"
+                    + "(App may depend on everything except Server, ArchitectureCheck and the end-to-end Tests)"
             ])
     }
 
@@ -165,9 +165,9 @@ struct ArchitectureCheckerTests {
         #expect(
             try repo.violationLines() == [
                 "App/Package.swift:8: App must not depend on Server "
-                    + "(App may depend on everything except Server and ArchitectureCheck)",
+                    + "(App may depend on everything except Server, ArchitectureCheck and the end-to-end Tests)",
                 "App/Package.swift:9: App must not depend on ArchitectureCheck "
-                    + "(App may depend on everything except Server and ArchitectureCheck)",
+                    + "(App may depend on everything except Server, ArchitectureCheck and the end-to-end Tests)",
             ])
     }
 

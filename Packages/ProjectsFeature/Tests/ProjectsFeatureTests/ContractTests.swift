@@ -6,7 +6,7 @@ import Testing
 
 /// The in-memory fake as a contract subject: tasks are seeded straight into the fake, and its errors are classified
 /// by case.
-struct FakeProjectsSubject: ProjectsContractSubject {
+struct InMemoryProjectsSubject: ProjectsContractSubject {
     let fake = InMemoryProjectsServices()
 
     var services: any ProjectsServices { fake }
@@ -30,7 +30,7 @@ struct FakeProjectsSubject: ProjectsContractSubject {
 struct ContractTests {
     @Test(arguments: ProjectsContract.scenarios)
     func theFakeKeepsTheContract(_ scenario: ProjectsContract.Scenario) async throws {
-        try await scenario.run(on: FakeProjectsSubject())
+        try await scenario.run(on: InMemoryProjectsSubject())
     }
 
     @Test func scenarioNamesAreUnique() {

@@ -6,7 +6,7 @@ import Testing
 
 /// The in-memory fake as a contract subject: seeded entries go straight into the fake (which learns their projects),
 /// and its errors are classified by case.
-struct FakeReportsSubject: ReportsContractSubject {
+struct InMemoryReportsSubject: ReportsContractSubject {
     let fake = InMemoryReportsServices(timeZone: ReportsContract.timeZone)
 
     var services: any ReportsServices { fake }
@@ -31,7 +31,7 @@ struct FakeReportsSubject: ReportsContractSubject {
 struct ContractTests {
     @Test(arguments: ReportsContract.scenarios)
     func theFakeKeepsTheContract(_ scenario: ReportsContract.Scenario) async throws {
-        try await scenario.run(on: FakeReportsSubject())
+        try await scenario.run(on: InMemoryReportsSubject())
     }
 
     @Test func scenarioNamesAreUnique() {

@@ -6,7 +6,7 @@ import Testing
 
 /// The in-memory fake as a contract subject: seeding and the clock go straight to the fake, and its errors are
 /// classified by case.
-struct FakeTasksSubject: TasksContractSubject {
+struct InMemoryTasksSubject: TasksContractSubject {
     let fake = InMemoryTasksServices(now: TasksContract.now, timeZone: TasksContract.timeZone)
 
     var services: any TasksServices { fake }
@@ -33,7 +33,7 @@ struct FakeTasksSubject: TasksContractSubject {
 struct ContractTests {
     @Test(arguments: TasksContract.scenarios)
     func theFakeKeepsTheContract(_ scenario: TasksContract.Scenario) async throws {
-        try await scenario.run(on: FakeTasksSubject())
+        try await scenario.run(on: InMemoryTasksSubject())
     }
 
     @Test func scenarioNamesAreUnique() {

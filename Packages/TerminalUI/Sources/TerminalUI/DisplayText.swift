@@ -13,6 +13,8 @@ public enum DisplayText {
     /// `text` on one line: runs of line breaks become one space (leading and trailing ones disappear), a tab becomes
     /// a space, and any other control character is written as an escape such as `\u{1B}`.
     public static func singleLine(_ text: String) -> String {
+        // Almost every title and name is clean already: hand it back untouched rather than rebuild it.
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = ""
         var pendingSpace = false
         for character in text {
@@ -26,11 +28,9 @@ public enum DisplayText {
             }
             if character == "\t" {
                 result.append(" ")
-            } else if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            } else if character.unicodeScalars.contains(where: needsEscape) {
                 for scalar in character.unicodeScalars {
-                    result +=
-                        scalar.properties.generalCategory == .control
-                        ? "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}" : String(scalar)
+                    result += needsEscape(scalar) ? escape(scalar) : String(scalar)
                 }
             } else {
                 result.append(character)
@@ -53,6 +53,41 @@ public enum DisplayText {
         let escaped = singleLine(text).replacingOccurrences(of: "\\", with: "\\\\")
             .replacingOccurrences(of: "\"", with: "\\\"")
         return "\"\(escaped)\""
+    }
+
+    /// What a user typed, quoted back in an error or a message exactly but harmlessly: line breaks, escape
+    /// sequences and other control characters, and the bidirectional controls that make a line read
+    /// differently from what it holds, are shown as escapes (`\n`, `\e`, `\u{202E}`); everything else,
+    /// emoji included, is kept. The result is always one line.
+    public static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if needsEscape(scalar) {
+                result += escape(scalar)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// C0 and C1 controls, DEL, the line and paragraph separators and the bidirectional controls.
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    private static func escape(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "\n": "\\n"
+        case "\r": "\\r"
+        case "\t": "\\t"
+        case "\u{1B}": "\\e"
+        default: "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        }
     }
 
     /// The first ``shortIDLength`` characters of an id, lowercased: what lists show and users type back.

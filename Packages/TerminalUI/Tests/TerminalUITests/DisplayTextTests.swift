@@ -14,9 +14,16 @@ struct DisplayTextTests {
 
     @Test("control characters are shown escaped, never written raw")
     func controlCharacters() {
-        let line = DisplayText.singleLine("red\u{1B}[31mtext\u{7}")
-        #expect(line == "red\\u{1B}[31mtext\\u{7}")
+        let line = DisplayText.singleLine("red\u{1B}[31mtext\u{7}\u{202E}")
+        #expect(line == "red\\e[31mtext\\u{7}\\u{202E}")
         #expect(!line.unicodeScalars.contains { $0.properties.generalCategory == .control })
+    }
+
+    @Test("what a user typed is quoted back escaped, line breaks included, on one line")
+    func escaped() {
+        #expect(
+            DisplayText.escaped("no task\u{1B}[31m\nred\r\t\u{9B}\u{2066}") == #"no task\e[31m\nred\r\t\u{9B}\u{2066}"#)
+        #expect(DisplayText.escaped("plain 👩‍💻 text, ünïcödé") == "plain 👩‍💻 text, ünïcödé")
     }
 
     @Test("quoted titles are one line and cut with an ellipsis")

@@ -5,8 +5,9 @@ import TerminalUI
 /// ``TimersServices`` (and, when it must ask something, the ``TimersCoordinator``), then writes the result to the
 /// output the feature was built with (confirmation lines, a status block or a table for people; JSON for scripts).
 ///
-/// A `timer` argument is a timer reference as ``TimersServices`` describes it; `nil` lets the Services pick the
-/// running (or, for `resume`, the most recently paused) timer. Every method rethrows Services and coordinator errors
+/// A `timer` argument is a timer reference as ``TimersServices`` describes it; `nil` lets the Services pick: the
+/// running timer to pause, the most recently paused one to resume, and to stop or discard the running one or else
+/// the only paused one. Every method rethrows Services and coordinator errors
 /// unchanged; `start`, `log` and `editEntry` also throw ``TimersFeatureError``.
 public protocol TimersFeatureInterface: Sendable {
     /// Starts a timer, pausing the running one. With neither task nor project, asks the coordinator to choose a

@@ -6,7 +6,7 @@ import TimersFeatureFakes
 
 /// The in-memory fake as a contract subject: seeding and the clock go straight to the fake, and its errors are
 /// classified by case.
-struct FakeTimersSubject: TimersContractSubject {
+struct InMemoryTimersSubject: TimersContractSubject {
     let clock = ManualClock(TimersContract.now)
     let fake: InMemoryTimersServices
     let services: any TimersServices
@@ -77,7 +77,7 @@ private struct RunningOnlyServices: TimersServices {
 struct ContractTests {
     @Test(arguments: TimersContract.scenarios)
     func theFakeKeepsTheContract(_ scenario: TimersContract.Scenario) async throws {
-        try await scenario.run(on: FakeTimersSubject())
+        try await scenario.run(on: InMemoryTimersSubject())
     }
 
     @Test func scenarioNamesAreUnique() {
@@ -88,7 +88,7 @@ struct ContractTests {
     /// The drift the contract was written to stop: an implementation whose `stop` ignores the only paused timer.
     @Test func theOldRunningOnlyStopBreaksTheContract() async throws {
         let scenario = try #require(TimersContract.scenarios.first { $0.name.contains("only paused one") })
-        let subject = FakeTimersSubject { RunningOnlyServices(base: $0) }
+        let subject = InMemoryTimersSubject { RunningOnlyServices(base: $0) }
         do {
             try await scenario.run(on: subject)
             Issue.record("a running-only stop passed the contract")
