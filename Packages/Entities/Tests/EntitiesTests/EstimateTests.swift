@@ -27,6 +27,9 @@ struct EstimateTests {
         let data = try JSONEncoder().encode([Estimate(seconds: 5400)])
         #expect(String(decoding: data, as: UTF8.self) == "[5400]")
         #expect(try JSONDecoder().decode([Estimate].self, from: data) == [Estimate(seconds: 5400)])
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode([Estimate].self, from: Data("[5]".utf8)) }
+        let error = #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode([Estimate].self, from: Data("[5]".utf8))
+        }
+        #expect({ if case .dataCorrupted = error { true } else { false } }(), "the value itself is refused")
     }
 }

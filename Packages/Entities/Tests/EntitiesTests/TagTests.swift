@@ -75,7 +75,8 @@ struct TagTests {
         let prefixed = Data(#"["+Home"]"#.utf8)
         #expect(try JSONDecoder().decode([Entities.Tag].self, from: prefixed) == [home])
         let spaced = Data(#"["a b"]"#.utf8)
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode([Entities.Tag].self, from: spaced) }
+        let error = #expect(throws: DecodingError.self) { try JSONDecoder().decode([Entities.Tag].self, from: spaced) }
+        #expect({ if case .dataCorrupted = error { true } else { false } }(), "the value itself is refused")
     }
 
     // MARK: Lists of tags

@@ -85,7 +85,8 @@ struct ImportExportTests {
         try await withStore { store async throws in
             var snapshot = sample(taskCount: 10)
             snapshot.tasks[9].listID = makeID(777)
-            await #expect(throws: LocalStorageError.self) { _ = try await importing(snapshot, into: store) }
+            let error = await #expect(throws: LocalStorageError.self) { _ = try await importing(snapshot, into: store) }
+            #expect({ if case .constraint = error { true } else { false } }(), "\(String(describing: error))")
             #expect(try await store.exportRecords() == StoreSnapshot(projects: [], taskLists: [], tasks: []))
             #expect(try await store.loggedBatches().isEmpty)
         }

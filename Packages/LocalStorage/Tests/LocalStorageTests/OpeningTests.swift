@@ -66,7 +66,8 @@ struct OpeningTests {
                 try store.close()
             }
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
-            #expect(throws: LocalStorageError.self) { _ = try LocalStore.open(path: path) }
+            let error = #expect(throws: LocalStorageError.self) { _ = try LocalStore.open(path: path) }
+            #expect({ if case .notADatabase = error { true } else { false } }(), "\(String(describing: error))")
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         }
     }

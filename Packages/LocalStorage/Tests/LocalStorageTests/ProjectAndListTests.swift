@@ -38,9 +38,10 @@ struct ProjectAndListTests {
     func notFound() async throws {
         try await withStore { store in
             let home = project(1, "Home")
-            await #expect(throws: LocalStorageError.self) {
+            let error = await #expect(throws: LocalStorageError.self) {
                 try await store.write(summary: "x", at: day0) { try $0.update(home) }
             }
+            #expect({ if case .notFound = error { true } else { false } }(), "\(String(describing: error))")
             try await store.write(summary: "add", at: day0) { try $0.insert(home) }
             try await store.write(summary: "delete", at: day0) { try $0.deleteProject(id: home.id, at: day0) }
             do {

@@ -72,13 +72,16 @@ struct TimeTrackingTests {
         try await withStore { store in
             try await seeded(store)
             let orphan = entry(30, start: at(0), minutes: 5)
-            await #expect(throws: LocalStorageError.self) {
+            let orphanError = await #expect(throws: LocalStorageError.self) {
                 try await store.write(summary: "log", at: day0) { try $0.insert(orphan) }
             }
+            #expect(
+                { if case .constraint = orphanError { true } else { false } }(), "\(String(describing: orphanError))")
             let both = entry(31, task: makeID(10), project: makeID(1), start: at(0), minutes: 5)
-            await #expect(throws: LocalStorageError.self) {
+            let bothError = await #expect(throws: LocalStorageError.self) {
                 try await store.write(summary: "log", at: day0) { try $0.insert(both) }
             }
+            #expect({ if case .constraint = bothError { true } else { false } }(), "\(String(describing: bothError))")
             #expect(try await store.timeEntries().isEmpty)
         }
     }

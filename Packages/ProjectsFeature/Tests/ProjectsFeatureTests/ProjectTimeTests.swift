@@ -110,8 +110,9 @@ struct ProjectTimeTests {
         #expect(
             try await store.projectDetail(reference: "B").time
                 == ProjectTime(totalSeconds: 0, billableSeconds: 0, thisWeekSeconds: 0))
-        await #expect(throws: ProjectsFakeError.self) {
+        let error = await #expect(throws: ProjectsFakeError.self) {
             try await store.seedTime(time, project: "missing")
         }
+        #expect({ if case .notFound = error { true } else { false } }())
     }
 }

@@ -85,8 +85,9 @@ struct CalendarDayTests {
         let data = try JSONEncoder().encode([day])
         #expect(String(decoding: data, as: UTF8.self) == #"["2026-12-01"]"#)
         #expect(try JSONDecoder().decode([CalendarDay].self, from: data) == [day])
-        #expect(throws: DecodingError.self) {
+        let error = #expect(throws: DecodingError.self) {
             try JSONDecoder().decode([CalendarDay].self, from: Data(#"["2026-02-30"]"#.utf8))
         }
+        #expect({ if case .dataCorrupted = error { true } else { false } }(), "the value itself is refused")
     }
 }

@@ -117,6 +117,7 @@ struct JSONTextTests {
 
     @Test("reports values JSON cannot hold")
     func failure() {
-        #expect(throws: EncodingError.self) { try JSONText.encode([Double.nan]) }
+        let error = #expect(throws: EncodingError.self) { try JSONText.encode([Double.nan]) }
+        #expect({ if case .invalidValue = error { true } else { false } }())
     }
 }
