@@ -13,7 +13,8 @@ let package = Package(
         .executable(name: "projects-demo", targets: ["ProjectsFeatureDemo"]),
     ],
     dependencies: [
-        .package(path: "../TerminalUI")
+        .package(path: "../TerminalUI"),
+        .package(path: "../ContractSupport"),
     ],
     targets: [
         .target(
@@ -24,7 +25,9 @@ let package = Package(
         .target(name: "ProjectsFeatureFakes", dependencies: ["ProjectsFeature"]),
         // The behaviour every ProjectsServices must show, run against the fake here and against the App's adapter
         // there. Framework-free: a scenario throws when a rule is broken.
-        .target(name: "ProjectsFeatureContract", dependencies: ["ProjectsFeature"]),
+        .target(
+            name: "ProjectsFeatureContract",
+            dependencies: ["ProjectsFeature", .product(name: "ContractSupport", package: "ContractSupport")]),
         .executableTarget(
             name: "ProjectsFeatureDemo",
             dependencies: [
@@ -35,7 +38,8 @@ let package = Package(
         .testTarget(
             name: "ProjectsFeatureTests",
             dependencies: [
-                "ProjectsFeature", "ProjectsFeatureFakes", "ProjectsFeatureContract",
+                .product(name: "ContractSupport", package: "ContractSupport"), "ProjectsFeature",
+                "ProjectsFeatureFakes", "ProjectsFeatureContract",
                 .product(name: "TerminalUI", package: "TerminalUI"),
             ]
         ),

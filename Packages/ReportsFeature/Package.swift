@@ -13,7 +13,8 @@ let package = Package(
         .executable(name: "reports-demo", targets: ["ReportsFeatureDemo"]),
     ],
     dependencies: [
-        .package(path: "../TerminalUI")
+        .package(path: "../TerminalUI"),
+        .package(path: "../ContractSupport"),
     ],
     targets: [
         .target(
@@ -29,7 +30,10 @@ let package = Package(
         // there. Framework-free: a scenario throws when a rule is broken.
         .target(
             name: "ReportsFeatureContract",
-            dependencies: ["ReportsFeature", .product(name: "TerminalUI", package: "TerminalUI")]
+            dependencies: [
+                "ReportsFeature", .product(name: "TerminalUI", package: "TerminalUI"),
+                .product(name: "ContractSupport", package: "ContractSupport"),
+            ]
         ),
         .executableTarget(
             name: "ReportsFeatureDemo",
@@ -41,7 +45,8 @@ let package = Package(
         .testTarget(
             name: "ReportsFeatureTests",
             dependencies: [
-                "ReportsFeature", "ReportsFeatureFakes", "ReportsFeatureContract",
+                .product(name: "ContractSupport", package: "ContractSupport"), "ReportsFeature", "ReportsFeatureFakes",
+                "ReportsFeatureContract",
                 .product(name: "TerminalUI", package: "TerminalUI"),
             ]
         ),

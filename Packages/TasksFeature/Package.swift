@@ -13,7 +13,8 @@ let package = Package(
         .executable(name: "tasks-demo", targets: ["TasksFeatureDemo"]),
     ],
     dependencies: [
-        .package(path: "../TerminalUI")
+        .package(path: "../TerminalUI"),
+        .package(path: "../ContractSupport"),
     ],
     targets: [
         .target(
@@ -29,7 +30,10 @@ let package = Package(
         // there. Framework-free: a scenario throws when a rule is broken.
         .target(
             name: "TasksFeatureContract",
-            dependencies: ["TasksFeature", .product(name: "TerminalUI", package: "TerminalUI")]
+            dependencies: [
+                "TasksFeature", .product(name: "TerminalUI", package: "TerminalUI"),
+                .product(name: "ContractSupport", package: "ContractSupport"),
+            ]
         ),
         .executableTarget(
             name: "TasksFeatureDemo",
@@ -41,7 +45,8 @@ let package = Package(
         .testTarget(
             name: "TasksFeatureTests",
             dependencies: [
-                "TasksFeature", "TasksFeatureFakes", "TasksFeatureContract",
+                .product(name: "ContractSupport", package: "ContractSupport"), "TasksFeature", "TasksFeatureFakes",
+                "TasksFeatureContract",
                 .product(name: "TerminalUI", package: "TerminalUI"),
             ]
         ),

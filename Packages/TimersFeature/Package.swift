@@ -13,7 +13,8 @@ let package = Package(
         .executable(name: "timers-demo", targets: ["TimersFeatureDemo"]),
     ],
     dependencies: [
-        .package(path: "../TerminalUI")
+        .package(path: "../TerminalUI"),
+        .package(path: "../ContractSupport"),
     ],
     targets: [
         .target(
@@ -29,7 +30,10 @@ let package = Package(
         // there. Framework-free: a scenario throws when a rule is broken.
         .target(
             name: "TimersFeatureContract",
-            dependencies: ["TimersFeature", .product(name: "TerminalUI", package: "TerminalUI")]
+            dependencies: [
+                "TimersFeature", .product(name: "TerminalUI", package: "TerminalUI"),
+                .product(name: "ContractSupport", package: "ContractSupport"),
+            ]
         ),
         .executableTarget(
             name: "TimersFeatureDemo",
@@ -41,7 +45,8 @@ let package = Package(
         .testTarget(
             name: "TimersFeatureTests",
             dependencies: [
-                "TimersFeature", "TimersFeatureFakes", "TimersFeatureContract",
+                .product(name: "ContractSupport", package: "ContractSupport"), "TimersFeature", "TimersFeatureFakes",
+                "TimersFeatureContract",
                 .product(name: "TerminalUI", package: "TerminalUI"),
             ]
         ),

@@ -91,18 +91,18 @@ public struct AppTargetRule: Sendable, Hashable {
     /// the source rules so it cannot drift.
     public static let workersTests = tests(
         of: workers,
-        rule: "WorkersTests may depend on Workers, Entities, Repositories, TerminalUI and the features' Fakes and "
-            + "Contract modules only")
+        rule: "WorkersTests may depend on Workers, Entities, Repositories, TerminalUI, ContractSupport and the "
+            + "features' Fakes and Contract modules only")
 
     public static let adaptersTests = tests(
         of: adapters,
         rule: "AdaptersTests may depend on Adapters, Workers, the features (with their Fakes and Contract modules), "
-            + "TerminalUI, Entities and swift-log only")
+            + "TerminalUI, ContractSupport, Entities and swift-log only")
 
     public static let commandsTests = tests(
         of: commands,
-        rule: "CommandsTests may depend on Commands, Adapters, Workers, swift-argument-parser, TerminalUI and the "
-            + "features' Fakes and Contract modules only")
+        rule: "CommandsTests may depend on Commands, Adapters, Workers, swift-argument-parser, TerminalUI, "
+            + "ContractSupport and the features' Fakes and Contract modules only")
 
     /// Every target App/Package.swift may declare. Any other target is a violation, so a new target cannot
     /// escape the arrows by being unknown.
@@ -130,7 +130,8 @@ public struct AppTargetRule: Sendable, Hashable {
             queue.append(contentsOf: next.appTargets)
         }
         return AppTargetRule(
-            target: "\(subject.target)Tests", kind: .test, layers: subject.layers.union([.terminalUI]),
+            target: "\(subject.target)Tests", kind: .test,
+            layers: subject.layers.union([.terminalUI, .contractSupport]),
             featureTestSupport: true, appTargets: below, externalPackages: subject.externalPackages, rule: rule)
     }
 

@@ -12,6 +12,9 @@ public enum PackageKind: String, Sendable, Hashable, CaseIterable {
     case remoteStorage
     case repositories
     case terminalUI
+    /// ContractSupport: the runner, checks and violation the features' contract suites share. Tooling for tests,
+    /// like TerminalUI it depends on nothing; features and the App's test targets may use it.
+    case contractSupport
     /// Any package whose name ends in "Feature" (ProjectsFeature, TasksFeature, …).
     case feature
     case server
@@ -35,6 +38,7 @@ public enum PackageKind: String, Sendable, Hashable, CaseIterable {
         case "RemoteStorage": return .remoteStorage
         case "Repositories": return .repositories
         case "TerminalUI": return .terminalUI
+        case "ContractSupport": return .contractSupport
         case "Server": return .server
         case "App": return .app
         case "ArchitectureCheck": return .tool
@@ -47,12 +51,13 @@ public enum PackageKind: String, Sendable, Hashable, CaseIterable {
     /// Whether a package of this layer may depend on (declare, or import a module of) a repo package of `other`.
     public func mayDepend(on other: PackageKind) -> Bool {
         switch self {
-        case .entities, .localStorage, .remoteStorage, .terminalUI, .tool, .endToEnd, .unclassified:
+        case .entities, .localStorage, .remoteStorage, .terminalUI, .contractSupport, .tool, .endToEnd, .unclassified:
             return false
         case .repositories:
             return other == .entities || other == .localStorage || other == .remoteStorage
         case .feature:
-            return other == .terminalUI
+            // ContractSupport serves only a feature's Contract library and its tests; the manifest keeps it there.
+            return other == .terminalUI || other == .contractSupport
         case .server:
             return other == .entities
         case .app:
@@ -64,7 +69,7 @@ public enum PackageKind: String, Sendable, Hashable, CaseIterable {
     /// (the repository name of a `.package(url:)`, e.g. "GRDB.swift"; compared case-insensitively).
     public func mayUseExternalPackage(named name: String) -> Bool {
         switch self {
-        case .entities, .terminalUI, .feature, .repositories, .unclassified:
+        case .entities, .terminalUI, .contractSupport, .feature, .repositories, .unclassified:
             return false
         case .localStorage:
             return name.lowercased() == "grdb.swift"
@@ -85,7 +90,8 @@ public enum PackageKind: String, Sendable, Hashable, CaseIterable {
                 "RemoteStorage may depend on swift-openapi-runtime, swift-openapi-urlsession and swift-http-types only"
         case .repositories: return "Repositories may depend on Entities, LocalStorage and RemoteStorage only"
         case .terminalUI: return "TerminalUI may depend on nothing"
-        case .feature: return "features may depend on TerminalUI only"
+        case .contractSupport: return "ContractSupport may depend on nothing"
+        case .feature: return "features may depend on TerminalUI and ContractSupport only"
         case .server: return "Server may depend on Entities and external server libraries only"
         case .app: return "App may depend on everything except Server, ArchitectureCheck and the end-to-end Tests"
         case .tool: return "ArchitectureCheck may depend on nothing in the repo"

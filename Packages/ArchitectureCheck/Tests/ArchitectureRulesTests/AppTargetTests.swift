@@ -134,16 +134,16 @@ struct AppTargetTests {
             try repo.violationLines() == [
                 "App/Tests/AdaptersTests/ServerTests.swift:2: AdaptersTests must not import Server (AdaptersTests may "
                     + "depend on Adapters, Workers, the features (with their Fakes and Contract modules), TerminalUI, "
-                    + "Entities and swift-log only)",
+                    + "ContractSupport, Entities and swift-log only)",
                 "App/Tests/AdaptersTests/ServerTests.swift:3: AdaptersTests must not import Repositories (AdaptersTests "
                     + "may depend on Adapters, Workers, the features (with their Fakes and Contract modules), "
-                    + "TerminalUI, Entities and swift-log only)",
+                    + "TerminalUI, ContractSupport, Entities and swift-log only)",
                 "App/Tests/CommandsTests/HarnessTests.swift:5: CommandsTests must not import Entities (CommandsTests "
-                    + "may depend on Commands, Adapters, Workers, swift-argument-parser, TerminalUI and the features' "
-                    + "Fakes and Contract modules only)",
+                    + "may depend on Commands, Adapters, Workers, swift-argument-parser, TerminalUI, ContractSupport and "
+                    + "the features' Fakes and Contract modules only)",
                 "App/Tests/WorkersTests/FakesTests.swift:2: WorkersTests must not import TasksFeature (WorkersTests may "
-                    + "depend on Workers, Entities, Repositories, TerminalUI and the features' Fakes and Contract "
-                    + "modules only)",
+                    + "depend on Workers, Entities, Repositories, TerminalUI, ContractSupport and the features' Fakes and "
+                    + "Contract modules only)",
             ])
     }
 

@@ -10,7 +10,7 @@ struct ArchitectureCheckerTests {
         #expect(report.violations == [])
         #expect(report.packageCount == FakeRepo.cleanPackageCount)
         #expect(report.fileCount == FakeRepo.cleanFileCount)
-        #expect(report.summary == "architecture ok: 11 packages, 22 files checked")
+        #expect(report.summary == "architecture ok: 12 packages, 25 files checked")
     }
 
     @Test func aFeatureImportingEntitiesFails() throws {
@@ -19,7 +19,7 @@ struct ArchitectureCheckerTests {
         #expect(
             try repo.violationLines() == [
                 "Packages/TasksFeature/Sources/TasksFeature/X.swift:3: TasksFeature must not import Entities "
-                    + "(features may depend on TerminalUI only)"
+                    + "(features may depend on TerminalUI and ContractSupport only)"
             ])
     }
 
@@ -31,7 +31,7 @@ struct ArchitectureCheckerTests {
         #expect(
             try repo.violationLines() == [
                 "Packages/ProjectsFeature/Package.swift:12: ProjectsFeature must not depend on Entities "
-                    + "(features may depend on TerminalUI only)"
+                    + "(features may depend on TerminalUI and ContractSupport only)"
             ])
     }
 
@@ -46,8 +46,20 @@ struct ArchitectureCheckerTests {
         #expect(
             try repo.violationLines() == [
                 "Packages/TasksFeature/Package.swift:12: TasksFeature must not depend on external package "
-                    + "swift-argument-parser (features may depend on TerminalUI only)"
+                    + "swift-argument-parser (features may depend on TerminalUI and ContractSupport only)"
             ])
+    }
+
+    @Test func contractSupportDependsOnNothingAndOnlyFeaturesAndAppTestsUseIt() throws {
+        let repo = try FakeRepo.clean()
+        try repo.package(
+            "Packages/ContractSupport", name: "ContractSupport", dependencies: [#".package(path: "../TerminalUI")"#])
+        try repo.append("Packages/Repositories/Sources/Repositories/TaskRepository.swift", "import ContractSupport\n")
+        try repo.write("App/Tests/AdaptersTests/ContractTests.swift", "import Adapters\nimport ContractSupport\n")
+        let lines = try repo.violationLines()
+        #expect(lines.count == 2)
+        #expect(lines.contains { $0.contains("ContractSupport must not depend on TerminalUI") })
+        #expect(lines.contains { $0.contains("Repositories must not import ContractSupport") })
     }
 
     @Test func localStorageImportingEntitiesFails() throws {
@@ -97,9 +109,9 @@ struct ArchitectureCheckerTests {
         #expect(
             try repo.violationLines() == [
                 "Packages/TasksFeature/Sources/TasksFeature/Picker.swift:2: TasksFeature must not import "
-                    + "ProjectsFeature (features may depend on TerminalUI only)",
+                    + "ProjectsFeature (features may depend on TerminalUI and ContractSupport only)",
                 "Packages/TasksFeature/Sources/TasksFeature/Picker.swift:3: TasksFeature must not import "
-                    + "ProjectsFeatureFakes (features may depend on TerminalUI only)",
+                    + "ProjectsFeatureFakes (features may depend on TerminalUI and ContractSupport only)",
             ])
     }
 

@@ -7,7 +7,7 @@ struct CheckArchitectureCommandTests {
         let repo = try FakeRepo.clean()
         let result = CheckArchitectureCommand.run(arguments: ["--root", repo.root.path], currentDirectory: "/")
         #expect(result.exitCode == 0)
-        #expect(result.standardOutput == "architecture ok: 11 packages, 22 files checked\n")
+        #expect(result.standardOutput == "architecture ok: 12 packages, 25 files checked\n")
         #expect(result.standardError == "")
     }
 
@@ -22,8 +22,8 @@ struct CheckArchitectureCommandTests {
             result.standardOutput
                 == """
                 Packages/TasksFeature/Sources/TasksFeature/X.swift:1: TasksFeature must not import Entities \
-                (features may depend on TerminalUI only)
-                architecture check failed: 1 violation in 11 packages, 23 files checked
+                (features may depend on TerminalUI and ContractSupport only)
+                architecture check failed: 1 violation in 12 packages, 26 files checked
 
                 """)
     }

@@ -50,12 +50,18 @@ final class FakeRepo {
             "Packages/TerminalUI/Sources/TerminalUI/Table.swift",
             "import Foundation\n#if canImport(Glibc)\nimport Glibc\n#endif\n")
 
+        try repo.package("Packages/ContractSupport", name: "ContractSupport")
+        try repo.write("Packages/ContractSupport/Sources/ContractSupport/Contract.swift", "public struct Scenario {}\n")
+
         for feature in ["ProjectsFeature", "TasksFeature"] {
             try repo.package(
-                "Packages/\(feature)", name: feature, modules: [feature, "\(feature)Fakes"],
-                dependencies: [#".package(path: "../TerminalUI")"#])
+                "Packages/\(feature)", name: feature, modules: [feature, "\(feature)Fakes", "\(feature)Contract"],
+                dependencies: [#".package(path: "../TerminalUI")"#, #".package(path: "../ContractSupport")"#])
             try repo.write("Packages/\(feature)/Sources/\(feature)/View.swift", "import TerminalUI\n")
             try repo.write("Packages/\(feature)/Sources/\(feature)Fakes/Fakes.swift", "import \(feature)\n")
+            try repo.write(
+                "Packages/\(feature)/Sources/\(feature)Contract/Scenarios.swift",
+                "import ContractSupport\nimport \(feature)\n")
             try repo.write(
                 "Packages/\(feature)/Tests/\(feature)Tests/InteractorTests.swift",
                 "@testable import \(feature)\nimport \(feature)Fakes\nimport Testing\nimport TerminalUI\n")
@@ -104,8 +110,8 @@ final class FakeRepo {
     }
 
     /// Number of packages and Swift files `clean()` creates.
-    static let cleanPackageCount = 11
-    static let cleanFileCount = 22
+    static let cleanPackageCount = 12
+    static let cleanFileCount = 25
 
     /// App/Package.swift split into the targets of ARCHITECTURE.md §1, laid out like the real one so that
     /// tests can name exact lines: `Adapters` declares its dependencies on lines 27-32, `stint` is on line 39.

@@ -1,3 +1,4 @@
+import ContractSupport
 import Foundation
 import ProjectsFeature
 import ProjectsFeatureContract
@@ -15,7 +16,7 @@ struct InMemoryProjectsSubject: ProjectsContractSubject {
         try await fake.seedTasks(project: project, list: list, open: open, done: done)
     }
 
-    func classify(_ error: any Error) -> ProjectsContract.ErrorKind? {
+    func classify(_ error: any Error) -> ContractErrorKind? {
         switch error as? ProjectsFakeError {
         case .notFound: .notFound
         case .ambiguous: .ambiguous

@@ -1,3 +1,4 @@
+import ContractSupport
 import Foundation
 import ReportsFeature
 import ReportsFeatureContract
@@ -18,7 +19,7 @@ struct InMemoryReportsSubject: ReportsContractSubject {
                 tags: entry.tags, billable: entry.billable))
     }
 
-    func classify(_ error: any Error) -> ReportsContract.ErrorKind? {
+    func classify(_ error: any Error) -> ContractErrorKind? {
         switch error as? ReportsFakeError {
         case .projectNotFound: .notFound
         case .emptyRange: .invalidInput

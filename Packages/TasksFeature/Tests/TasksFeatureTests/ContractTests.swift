@@ -1,3 +1,4 @@
+import ContractSupport
 import Foundation
 import TasksFeature
 import TasksFeatureContract
@@ -19,7 +20,7 @@ struct InMemoryTasksSubject: TasksContractSubject {
         await fake.setNow(await fake.now.addingTimeInterval(TimeInterval(seconds)))
     }
 
-    func classify(_ error: any Error) -> TasksContract.ErrorKind? {
+    func classify(_ error: any Error) -> ContractErrorKind? {
         switch error as? TasksFakeError {
         case .notFound: .notFound
         case .ambiguous: .ambiguous
@@ -47,7 +48,7 @@ struct ContractTests {
             let services: any TasksServices = FailingTasksServices()
             func seedProject(named name: String, lists: [String]) {}
             func advanceClock(by seconds: Int) {}
-            func classify(_ error: any Error) -> TasksContract.ErrorKind? { nil }
+            func classify(_ error: any Error) -> ContractErrorKind? { nil }
         }
         let scenario = try #require(TasksContract.scenarios.first)
         do {

@@ -1,3 +1,4 @@
+import ContractSupport
 import Foundation
 import Testing
 import TimersFeature
@@ -28,7 +29,7 @@ struct InMemoryTimersSubject: TimersContractSubject {
         clock.advance(by: TimeInterval(seconds))
     }
 
-    func classify(_ error: any Error) -> TimersContract.ErrorKind? {
+    func classify(_ error: any Error) -> ContractErrorKind? {
         switch error as? TimersFakeError {
         case .notFound: .notFound
         case .ambiguous: .ambiguous
