@@ -13,9 +13,13 @@ import Workers
 /// Foundation's texts ("The operation could not be completed. (NSCocoaErrorDomain error 256.)") never
 /// reach the user.
 enum FileAccess {
+    /// The largest file an import reads: ten times a 100,000-entry export. Anything larger is not a Stint export,
+    /// and a device such as /dev/zero would otherwise be read until memory runs out.
+    static let maximumImportBytes = 512 << 20
+
     /// The whole file. A missing file is `notFound` (exit 2); a folder, an empty path or an unreadable
     /// file is `invalidInput` (exit 4).
-    static func contents(of path: String) throws(WorkerError) -> Data {
+    static func contents(of path: String, limit: Int = maximumImportBytes) throws(WorkerError) -> Data {
         guard !path.isEmpty else { throw WorkerError(.invalidInput, "name the file to import") }
         let shown = Self.shown(path)
         var info = stat()
@@ -40,6 +44,9 @@ enum FileAccess {
                 throw WorkerError(.invalidInput, "cannot read \(shown): \(reason(errno))")
             }
             data.append(contentsOf: buffer[0..<count])
+            guard data.count <= limit else {
+                throw WorkerError(.invalidInput, "\(shown) is larger than \(limit >> 20) MiB: it is not a Stint export")
+            }
         }
         return data
     }

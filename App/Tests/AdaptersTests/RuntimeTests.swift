@@ -38,6 +38,13 @@ struct RuntimeTests {
         #expect(ErrorPresenter.safeLine("plain 👩‍💻 text") == "plain 👩‍💻 text")
     }
 
+    @Test("an import reads at most its limit, so a device such as /dev/zero is refused instead of read forever")
+    func importSizeLimit() {
+        let error = #expect(throws: WorkerError.self) { try FileAccess.contents(of: "/dev/zero", limit: 1 << 20) }
+        #expect(error?.kind == .invalidInput)
+        #expect(error?.message == "'/dev/zero' is larger than 1 MiB: it is not a Stint export")
+    }
+
     @Test("STINT_HOME wins, then XDG_DATA_HOME, then ~/.local/share")
     func dataDirectory() {
         #expect(AppEnvironment.dataDirectory(["STINT_HOME": "/a", "XDG_DATA_HOME": "/b"]).path == "/a")

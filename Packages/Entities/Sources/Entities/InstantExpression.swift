@@ -36,7 +36,8 @@ public enum InstantExpression {
         if input.isEmpty {
             throw ValidationError(field: field, reason: .empty(.instant))
         }
-        let excerpt = TextRules.keywordExcerpt(input)
+        // Quoted as typed (the parsing below works on the lowercased form).
+        let excerpt = TextRules.keywordExcerpt(String(TextRules.trimmed(text)))
         let words = input.split(separator: " ")
         let result: Date
         var sameDayTime: String?
@@ -51,12 +52,13 @@ public enum InstantExpression {
             result = try TimeOfDay.parse(String(words[1]), field: field).date(on: day, in: timeZone)
             if words[0] == "today" { sameDayTime = String(words[1]) }
         } else if words.count == 2, ISODateParts(words[0]) != nil {
-            result = try dateTime(date: words[0], time: words[1], input: input, field: field, timeZone: timeZone)
+            result = try dateTime(
+                date: words[0], time: words[1], input: input, shown: excerpt, field: field, timeZone: timeZone)
         } else if words.count == 1, let separator = input.firstIndex(of: "t"), ISODateParts(input[..<separator]) != nil
         {
             let time = input[input.index(after: separator)...]
             result = try dateTime(
-                date: input[..<separator], time: time, input: input, field: field, timeZone: timeZone)
+                date: input[..<separator], time: time, input: input, shown: excerpt, field: field, timeZone: timeZone)
         } else if words.count == 1, input.contains(":") {
             result = try TimeOfDay.parse(input, field: field).date(on: Day.containing(now, in: timeZone), in: timeZone)
             sameDayTime = input
@@ -98,11 +100,11 @@ public enum InstantExpression {
         }
     }
 
-    /// `YYYY-MM-DD` followed by `HH:MM[:SS]` and an optional zone (`z`, `+01:00`, `+0100`, `+01`).
+    /// `YYYY-MM-DD` followed by `HH:MM[:SS]` and an optional zone (`z`, `+01:00`, `+0100`, `+01`); `shown` is
+    /// the excerpt of what was typed, as typed, for the reasons.
     private static func dateTime(
-        date: Substring, time: Substring, input: String, field: String, timeZone: TimeZone
+        date: Substring, time: Substring, input: String, shown excerpt: String, field: String, timeZone: TimeZone
     ) throws(ValidationError) -> Date {
-        let excerpt = TextRules.keywordExcerpt(input)
         guard let parts = ISODateParts(date) else { throw unreadable(input, field: field) }
         guard
             let day = try parts.calendarDay(
