@@ -13,13 +13,13 @@ public struct ProjectWorker: Sendable {
     public func overviews(includeArchived: Bool) async throws(WorkerError) -> [ProjectOverview] {
         try await working {
             async let all = projects.projects(includeArchived: includeArchived)
-            async let tallies = tasks.progressByProject()
+            async let tallies = tasks.tallyByProject()
             async let allLists = lists.taskLists(projectID: nil)
             let listCounts = Dictionary(grouping: try await allLists, by: \.projectID).mapValues(\.count)
             let tallyMap = try await tallies
             return try await all.map {
                 ProjectOverview(
-                    project: $0, tally: tallyMap[$0.id] ?? TaskProgress(), listCount: listCounts[$0.id] ?? 0)
+                    project: $0, tally: tallyMap[$0.id] ?? TaskTally(), listCount: listCounts[$0.id] ?? 0)
             }
         }
     }
@@ -28,11 +28,11 @@ public struct ProjectWorker: Sendable {
         try await working {
             let project = try await projects.project(reference: reference)
             async let projectLists = lists.taskLists(projectID: project.id)
-            async let listTallies = tasks.progressByList()
-            let tally = try await tasks.progressByProject()[project.id] ?? TaskProgress()
+            async let listTallies = tasks.tallyByList()
+            let tally = try await tasks.tallyByProject()[project.id] ?? TaskTally()
             let listTallyMap = try await listTallies
             let listOverviews = try await projectLists.map {
-                TaskListOverview(list: $0, project: project, tally: listTallyMap[$0.id] ?? TaskProgress())
+                TaskListOverview(list: $0, project: project, tally: listTallyMap[$0.id] ?? TaskTally())
             }
             var overview = ProjectOverview(project: project, tally: tally, listCount: listOverviews.count)
             overview.time = try await sums.projectTotals(project.id, calendar: calendar)
@@ -43,7 +43,7 @@ public struct ProjectWorker: Sendable {
     public func create(name: String, note: String) async throws(WorkerError) -> ProjectOverview {
         try await working {
             ProjectOverview(
-                project: try await projects.create(name: name, note: note), tally: TaskProgress(), listCount: 0)
+                project: try await projects.create(name: name, note: note), tally: TaskTally(), listCount: 0)
         }
     }
 
@@ -69,10 +69,10 @@ public struct ProjectWorker: Sendable {
 
     /// A project with its task and list counts.
     private func overview(of project: Project) async throws -> ProjectOverview {
-        async let tally = tasks.progressByProject()
+        async let tally = tasks.tallyByProject()
         async let projectLists = lists.taskLists(projectID: project.id)
         return ProjectOverview(
-            project: project, tally: try await tally[project.id] ?? TaskProgress(),
+            project: project, tally: try await tally[project.id] ?? TaskTally(),
             listCount: try await projectLists.count)
     }
 
@@ -80,7 +80,7 @@ public struct ProjectWorker: Sendable {
     public func deletionImpact(_ reference: String) async throws(WorkerError) -> ProjectOverview {
         try await working {
             let project = try await projects.project(reference: reference)
-            let tally = try await tasks.progressByProject()[project.id] ?? TaskProgress()
+            let tally = try await tasks.tallyByProject()[project.id] ?? TaskTally()
             let listCount = try await lists.taskLists(projectID: project.id).count
             return ProjectOverview(project: project, tally: tally, listCount: listCount)
         }
@@ -91,23 +91,5 @@ public struct ProjectWorker: Sendable {
         let impact = try await deletionImpact(reference)
         _ = try await working { try await projects.delete(impact.project.id) }
         return impact
-    }
-}
-
-extension TaskRepository {
-    /// Task counts per project id, in the workers' own type.
-    func progressByProject() async throws -> [UUID: TaskProgress] {
-        try await tallyByProject().mapValues(TaskProgress.init)
-    }
-
-    /// Task counts per list id, in the workers' own type.
-    func progressByList() async throws -> [UUID: TaskProgress] {
-        try await tallyByList().mapValues(TaskProgress.init)
-    }
-}
-
-extension TaskProgress {
-    init(_ tally: TaskTally) {
-        self.init(open: tally.open, inProgress: tally.inProgress, completed: tally.completed)
     }
 }

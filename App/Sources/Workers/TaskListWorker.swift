@@ -12,12 +12,12 @@ public struct TaskListWorker: Sendable {
         try await working {
             let project = try await projectReference.asyncMap { try await projects.project(reference: $0) }
             async let all = lists.taskLists(projectID: project?.id)
-            async let tallies = tasks.progressByList()
+            async let tallies = tasks.tallyByList()
             let owners = Dictionary(
                 uniqueKeysWithValues: try await projects.projects(includeArchived: true).map { ($0.id, $0) })
             let tallyMap = try await tallies
             return try await all.map {
-                TaskListOverview(list: $0, project: owners[$0.projectID], tally: tallyMap[$0.id] ?? TaskProgress())
+                TaskListOverview(list: $0, project: owners[$0.projectID], tally: tallyMap[$0.id] ?? TaskTally())
             }
             .sorted {
                 ($0.project?.name.lowercased() ?? "", $0.list.name.lowercased())
@@ -30,7 +30,7 @@ public struct TaskListWorker: Sendable {
         try await working {
             let project = try await projects.project(reference: projectReference)
             let list = try await lists.create(name: name, projectID: project.id)
-            return TaskListOverview(list: list, project: project, tally: TaskProgress())
+            return TaskListOverview(list: list, project: project, tally: TaskTally())
         }
     }
 
@@ -42,14 +42,14 @@ public struct TaskListWorker: Sendable {
             let renamed = try await lists.rename(list.id, to: name)
             return TaskListOverview(
                 list: renamed, project: try await projects.project(id: renamed.projectID),
-                tally: try await tasks.progressByList()[renamed.id] ?? TaskProgress())
+                tally: try await tasks.tallyByList()[renamed.id] ?? TaskTally())
         }
     }
 
     public func overview(_ reference: String, projectReference: String?) async throws(WorkerError) -> TaskListOverview {
         try await working {
             let list = try await resolve(reference, projectReference: projectReference)
-            let tally = try await tasks.progressByList()[list.id] ?? TaskProgress()
+            let tally = try await tasks.tallyByList()[list.id] ?? TaskTally()
             return TaskListOverview(list: list, project: try await projects.project(id: list.projectID), tally: tally)
         }
     }
@@ -57,7 +57,7 @@ public struct TaskListWorker: Sendable {
     public func delete(_ reference: String, projectReference: String?) async throws(WorkerError) -> TaskListOverview {
         try await working {
             let list = try await resolve(reference, projectReference: projectReference)
-            let tally = try await tasks.progressByList()[list.id] ?? TaskProgress()
+            let tally = try await tasks.tallyByList()[list.id] ?? TaskTally()
             let deleted = try await lists.delete(list.id)
             return TaskListOverview(
                 list: deleted, project: try await projects.project(id: list.projectID), tally: tally)

@@ -17,23 +17,6 @@ public struct TaskDetails: Sendable {
     }
 }
 
-/// How many tasks of a project or list are in each state; the worker's own type, so nothing above the
-/// workers depends on how the repositories count.
-public struct TaskProgress: Sendable, Equatable {
-    public var open: Int
-    public var inProgress: Int
-    public var completed: Int
-
-    public init(open: Int = 0, inProgress: Int = 0, completed: Int = 0) {
-        self.open = open
-        self.inProgress = inProgress
-        self.completed = completed
-    }
-
-    /// Tasks not completed yet.
-    public var active: Int { open + inProgress }
-}
-
 /// A task search in the user's terms: references and relative due filters that the worker turns into a
 /// concrete repository query using today's date.
 public struct TaskSearch: Sendable, Equatable {
