@@ -22,7 +22,9 @@ public enum PackageKind: String, Sendable, Hashable, CaseIterable {
     /// stricter per-target arrows of `AppTargetRule`; this layer's rule still applies to the package's
     /// own `.package` dependencies and to any file outside a target's folder.
     case app
-    /// ArchitectureCheck itself: tooling that must stay buildable with nothing else in the repo.
+    /// Tooling that must stay buildable with nothing else in the repo: ArchitectureCheck itself, and
+    /// APIContract (the OpenAPI document and the generator that writes the Server's and
+    /// RemoteStorage's sources from it, so that neither of those depends on the other).
     case tool
     /// The end-to-end package at `Tests/`: it runs the `stint` binary, so it links nothing from the repo.
     case endToEnd
@@ -41,7 +43,7 @@ public enum PackageKind: String, Sendable, Hashable, CaseIterable {
         case "ContractSupport": return .contractSupport
         case "Server": return .server
         case "App": return .app
-        case "ArchitectureCheck": return .tool
+        case "ArchitectureCheck", "APIContract": return .tool
         default:
             let suffix = "Feature"
             return name.hasSuffix(suffix) && name.count > suffix.count ? .feature : .unclassified
@@ -94,7 +96,7 @@ public enum PackageKind: String, Sendable, Hashable, CaseIterable {
         case .feature: return "features may depend on TerminalUI and ContractSupport only"
         case .server: return "Server may depend on Entities and external server libraries only"
         case .app: return "App may depend on everything except Server, ArchitectureCheck and the end-to-end Tests"
-        case .tool: return "ArchitectureCheck may depend on nothing in the repo"
+        case .tool: return "tooling (ArchitectureCheck, APIContract) may depend on nothing in the repo"
         case .endToEnd: return "the end-to-end Tests package may depend on nothing in the repo; it runs the binary"
         case .unclassified: return "every package must belong to a layer of ARCHITECTURE.md §1"
         }
