@@ -1,0 +1,172 @@
+import Foundation
+import OpenAPIRuntime
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// How the server's answers and the network's failures become ``RemoteStorageError``s. Status codes and problem
+/// codes are read here and nowhere else.
+extension StintServerClient {
+    /// The longest server message or body excerpt kept in an error.
+    static let messageLimit = 300
+
+    /// The error for a refusal the contract documents, from its status and its Problem body (nil when the body
+    /// could not be read).
+    static func refusal(status: Int, problem: Problem?) -> RemoteStorageError {
+        let message = problem.map { oneLine($0.message) } ?? "HTTP \(status) with an unreadable body"
+        switch status {
+        case 400:
+            return .badRequest(message: message)
+        case 401:
+            return .unauthorized(message: message)
+        case 403:
+            return .forbidden(message: message)
+        case 409 where problem?.code == "gap":
+            return .gap(message: message)
+        case 409 where problem?.code == "epoch", 410:
+            return .epochChanged(message: message)
+        case 413:
+            return .tooLarge(message: message)
+        case 426:
+            return .protocolMismatch(message: message, serverProtocol: problem?.supportedProtocol)
+        default:
+            return .server(status: status, message: message)
+        }
+    }
+
+    /// The error for a status the contract does not document for the call: the Problem's message when the body
+    /// is one, else the start of the body.
+    static func unexpected(status: Int, payload: UndocumentedPayload) async -> RemoteStorageError {
+        var bytes: [UInt8] = []
+        if let body = payload.body {
+            do {
+                for try await chunk in body {
+                    bytes += chunk.prefix(4096 - bytes.count)
+                    if bytes.count >= 4096 { break }
+                }
+            } catch {
+                // An unreadable body leaves the status as the only message.
+            }
+        }
+        let message: String
+        if let problem = try? JSONDecoder().decode(Problem.self, from: Data(bytes)) {
+            message = oneLine(problem.message)
+        } else if let text = String(bytes: bytes, encoding: .utf8), !oneLine(text).isEmpty {
+            message = oneLine(text)
+        } else {
+            message = "HTTP \(status)"
+        }
+        return .server(status: status, message: message)
+    }
+
+    /// Whatever a call threw, as a ``RemoteStorageError``: errors of the generated client are unwrapped to their
+    /// cause (a provider's error, a network error, a decoding error).
+    static func failure(from error: any Error, server: String, timedOut: RemoteStorageError) -> RemoteStorageError {
+        switch error {
+        case let error as RemoteStorageError:
+            return error
+        case let error as ClientError:
+            return failure(from: error, server: server, timedOut: timedOut)
+        case let error as URLError:
+            return failure(from: error, server: server, timedOut: timedOut)
+        case is CancellationError:
+            return .unreachable(server: server, cause: "the request was cancelled")
+        case let error as DecodingError:
+            return .invalidResponse(detail: describe(error))
+        default:
+            return .unreachable(server: server, cause: oneLine(String(describing: error)))
+        }
+    }
+
+    private static func failure(
+        from error: ClientError,
+        server: String,
+        timedOut: RemoteStorageError
+    ) -> RemoteStorageError {
+        let cause = error.underlyingError
+        switch cause {
+        case let cause as RemoteStorageError:
+            return cause
+        case let cause as URLError:
+            return failure(from: cause, server: server, timedOut: timedOut)
+        case is CancellationError:
+            return .unreachable(server: server, cause: "the request was cancelled")
+        default:
+            break
+        }
+        if let response = error.response {
+            // The answer came but could not be decoded. A refusal is still a refusal; a success is not usable.
+            let status = response.status.code
+            guard (200..<300).contains(status) else { return refusal(status: status, problem: nil) }
+            if let cause = cause as? DecodingError { return .invalidResponse(detail: describe(cause)) }
+            return .invalidResponse(detail: oneLine(error.causeDescription))
+        }
+        if let cause = cause as? DecodingError { return .invalidResponse(detail: describe(cause)) }
+        if String(describing: type(of: cause)) == "URLSessionTransportError" {
+            return .invalidResponse(detail: "the answer is not a valid HTTP response")
+        }
+        // Never the ClientError's own description: it prints the request, headers included.
+        return .unreachable(server: server, cause: oneLine(String(describing: cause)))
+    }
+
+    private static func failure(from error: URLError, server: String, timedOut: RemoteStorageError)
+        -> RemoteStorageError
+    {
+        switch error.code {
+        case .timedOut:
+            return timedOut
+        case .cannotConnectToHost:
+            return .unreachable(server: server, cause: "the connection was refused (is the server running?)")
+        case .cannotFindHost, .dnsLookupFailed:
+            return .unreachable(server: server, cause: "the host name is unknown")
+        case .networkConnectionLost:
+            return .unreachable(server: server, cause: "the connection closed before the server answered")
+        case .notConnectedToInternet:
+            return .unreachable(server: server, cause: "there is no network connection")
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+            .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
+            .clientCertificateRequired:
+            return .unreachable(server: server, cause: "the secure connection failed")
+        case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData,
+            .zeroByteResource:
+            return .invalidResponse(detail: "the answer is not a valid HTTP response")
+        case .cancelled:
+            return .unreachable(server: server, cause: "the request was cancelled")
+        case .badURL, .unsupportedURL:
+            return .notConfigured("the server address \(server) is not an http or https URL")
+        default:
+            return .unreachable(server: server, cause: "network error \(error.code.rawValue)")
+        }
+    }
+
+    /// What did not match: not JSON at all, or which field is missing or of the wrong type.
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context, _ key: (any CodingKey)? = nil) -> String {
+            let keys = context.codingPath + (key.map { [$0] } ?? [])
+            let names = keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            return names.isEmpty ? "the body" : names.joined(separator: ".")
+        }
+        switch error {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return "the body is not valid JSON"
+        case .dataCorrupted(let context):
+            return "\(path(context)) is malformed: \(oneLine(context.debugDescription))"
+        case .keyNotFound(let key, let context):
+            return "\(path(context, key)) is missing"
+        case .typeMismatch(let type, let context):
+            return "\(path(context)) is not of type \(type)"
+        case .valueNotFound(let type, let context):
+            return "\(path(context)) is null where \(type) is expected"
+        @unknown default:
+            return oneLine(String(describing: error))
+        }
+    }
+
+    /// `text` on one line, trimmed and cut to ``messageLimit`` characters.
+    static func oneLine(_ text: String) -> String {
+        let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+            .trimmingCharacters(in: .whitespaces)
+        return flat.count > messageLimit ? String(flat.prefix(messageLimit)) + "…" : flat
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// Every failure of a call to the Stint server, so callers handle one error type and never see HTTP, URLSession
+/// or the generated client.
+///
+/// Each case says what went wrong in the caller's terms (log in again, upgrade, pull from the start, try later)
+/// and carries the cause as text: the server's message, or what the network said. `description` is one line for
+/// a user. No case ever holds the token.
+public enum RemoteStorageError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+    /// No server address or no token: the user has not logged in (or the configuration is incomplete).
+    case notConfigured(String)
+    /// The server could not be reached, or the connection broke before an answer came
+    /// (connection refused, unknown host, reset, no network).
+    case unreachable(server: String, cause: String)
+    /// The server did not answer within the configured timeout.
+    case timedOut(server: String, seconds: Int)
+    /// The token is missing, unknown or revoked.
+    case unauthorized(message: String)
+    /// The token's user may not do this (for example, another user's device).
+    case forbidden(message: String)
+    /// The server speaks another sync protocol version; `serverProtocol` is the one it speaks, when it said.
+    case protocolMismatch(message: String, serverProtocol: Int?)
+    /// The server's store was reset or restored (a new epoch): register again and pull from the start.
+    case epochChanged(message: String)
+    /// A pushed batch does not start right after the last mutation the server applied from this device.
+    case gap(message: String)
+    /// The request body is larger than the server accepts: send smaller batches.
+    case tooLarge(message: String)
+    /// The server refused the request as malformed or breaking a field rule.
+    case badRequest(message: String)
+    /// The server failed (5xx) or answered with a status this client does not expect.
+    case server(status: Int, message: String)
+    /// The server answered, but not with what the contract promises (not JSON, not the schema, not HTTP).
+    case invalidResponse(detail: String)
+
+    /// Whether the same request may succeed later unchanged: the network failed, the server was too slow, or
+    /// the server itself failed (5xx). Such a request may or may not have been applied, so only idempotent
+    /// requests are retried; anything the server refused (4xx) will be refused again.
+    public var isTransient: Bool {
+        switch self {
+        case .unreachable, .timedOut:
+            true
+        case .server(let status, _):
+            status >= 500
+        case .notConfigured, .unauthorized, .forbidden, .protocolMismatch, .epochChanged, .gap, .tooLarge,
+            .badRequest, .invalidResponse:
+            false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .notConfigured(let message):
+            message
+        case .unreachable(let server, let cause):
+            "cannot reach the server at \(server): \(cause)"
+        case .timedOut(let server, let seconds):
+            "the server at \(server) did not answer within \(seconds) second\(seconds == 1 ? "" : "s")"
+        case .unauthorized(let message):
+            "the server refused the token: \(message)"
+        case .forbidden(let message):
+            "the server does not allow this: \(message)"
+        case .protocolMismatch(let message, _):
+            message
+        case .epochChanged(let message):
+            "the server's data was reset or restored: \(message)"
+        case .gap(let message):
+            "the server expects other changes first: \(message)"
+        case .tooLarge(let message):
+            "the request is too large for the server: \(message)"
+        case .badRequest(let message):
+            "the server refused the request: \(message)"
+        case .server(let status, let message):
+            "the server failed (HTTP \(status)): \(message)"
+        case .invalidResponse(let detail):
+            "the server's answer is not understood: \(detail)"
+        }
+    }
+
+    public var errorDescription: String? { description }
+
+    /// The same error with every occurrence of `secret` in its text replaced, so a server that echoes the
+    /// token (or a cause that quotes a header) cannot leak it into a message.
+    func redacting(_ secret: String?) -> RemoteStorageError {
+        guard let secret, !secret.isEmpty else { return self }
+        func clean(_ text: String) -> String {
+            text.replacingOccurrences(of: secret, with: "<redacted>")
+        }
+        switch self {
+        case .notConfigured(let message):
+            return .notConfigured(clean(message))
+        case .unreachable(let server, let cause):
+            return .unreachable(server: clean(server), cause: clean(cause))
+        case .timedOut(let server, let seconds):
+            return .timedOut(server: clean(server), seconds: seconds)
+        case .unauthorized(let message):
+            return .unauthorized(message: clean(message))
+        case .forbidden(let message):
+            return .forbidden(message: clean(message))
+        case .protocolMismatch(let message, let serverProtocol):
+            return .protocolMismatch(message: clean(message), serverProtocol: serverProtocol)
+        case .epochChanged(let message):
+            return .epochChanged(message: clean(message))
+        case .gap(let message):
+            return .gap(message: clean(message))
+        case .tooLarge(let message):
+            return .tooLarge(message: clean(message))
+        case .badRequest(let message):
+            return .badRequest(message: clean(message))
+        case .server(let status, let message):
+            return .server(status: status, message: clean(message))
+        case .invalidResponse(let detail):
+            return .invalidResponse(detail: clean(detail))
+        }
+    }
+}

@@ -1,0 +1,267 @@
+import Foundation
+public import OpenAPIRuntime
+import OpenAPIURLSession
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The Stint server's API, as calls that return the server's types or throw a ``RemoteStorageError``.
+///
+/// Every request has a timeout; idempotent requests (the reads, `push` and `registerDevice`) are retried with
+/// exponential backoff after a transient failure, never after the server refused them. Paths, headers and status
+/// codes stay inside this type.
+public struct StintServerClient: Sendable {
+    private let address: any ServerAddressProvider
+    private let tokens: any TokenProvider
+    /// The timeout, retries and protocol version in use.
+    public let configuration: RemoteConfiguration
+    private let transport: any ClientTransport
+    /// Keeps the URLSession this client made alive while the client is, and invalidates it afterwards.
+    private let sessionOwner: URLSessionOwner?
+
+    /// Creates a client.
+    /// - Parameters:
+    ///   - address: Where the server is; asked at each call.
+    ///   - token: The bearer token; asked at each call that needs it.
+    ///   - configuration: Timeout, retries, backoff and protocol version.
+    ///   - transport: How requests travel; nil for URLSession (tests pass a fake).
+    public init(
+        address: any ServerAddressProvider,
+        token: any TokenProvider,
+        configuration: RemoteConfiguration = .init(),
+        transport: (any ClientTransport)? = nil
+    ) {
+        self.address = address
+        self.tokens = token
+        self.configuration = configuration
+        if let transport {
+            self.transport = transport
+            self.sessionOwner = nil
+        } else {
+            let owner = URLSessionOwner(configuration: Self.sessionConfiguration(timeout: configuration.timeout))
+            self.transport = URLSessionTransport(configuration: .init(session: owner.session))
+            self.sessionOwner = owner
+        }
+    }
+
+    /// Whether the server is up, which protocol it speaks and its epoch. Needs no token.
+    public func health() async throws(RemoteStorageError) -> Health {
+        try await perform(authenticated: false, retrySafe: true) { client, _ in
+            switch try await client.health() {
+            case .ok(let ok):
+                return try ok.body.json
+            case .undocumented(let status, let payload):
+                throw await Self.unexpected(status: status, payload: payload)
+            }
+        }
+    }
+
+    /// Who the token belongs to, with the server's epoch and protocol; the check `stint login` makes.
+    public func session() async throws(RemoteStorageError) -> Session {
+        try await perform(authenticated: true, retrySafe: true) { client, version in
+            switch try await client.getSession(headers: .init(stintProtocol: version)) {
+            case .ok(let ok):
+                return try ok.body.json
+            case .badRequest(let answer):
+                throw Self.refusal(status: 400, problem: try answer.body.json)
+            case .unauthorized(let answer):
+                throw Self.refusal(status: 401, problem: try answer.body.json)
+            case .upgradeRequired(let answer):
+                throw Self.refusal(status: 426, problem: try answer.body.json)
+            case .undocumented(let status, let payload):
+                throw await Self.unexpected(status: status, payload: payload)
+            }
+        }
+    }
+
+    /// Everyone on the server.
+    public func team() async throws(RemoteStorageError) -> Team {
+        try await perform(authenticated: true, retrySafe: true) { client, version in
+            switch try await client.listTeam(headers: .init(stintProtocol: version)) {
+            case .ok(let ok):
+                return try ok.body.json
+            case .badRequest(let answer):
+                throw Self.refusal(status: 400, problem: try answer.body.json)
+            case .unauthorized(let answer):
+                throw Self.refusal(status: 401, problem: try answer.body.json)
+            case .upgradeRequired(let answer):
+                throw Self.refusal(status: 426, problem: try answer.body.json)
+            case .undocumented(let status, let payload):
+                throw await Self.unexpected(status: status, payload: payload)
+            }
+        }
+    }
+
+    /// Registers this device under the token's user, or returns it as the server already knows it.
+    /// Idempotent, so it is retried after a transient failure.
+    public func registerDevice(_ registration: DeviceRegistration) async throws(RemoteStorageError) -> Device {
+        try await perform(authenticated: true, retrySafe: true) { client, version in
+            switch try await client.registerDevice(headers: .init(stintProtocol: version), body: .json(registration)) {
+            case .ok(let ok):
+                return try ok.body.json
+            case .badRequest(let answer):
+                throw Self.refusal(status: 400, problem: try answer.body.json)
+            case .unauthorized(let answer):
+                throw Self.refusal(status: 401, problem: try answer.body.json)
+            case .forbidden(let answer):
+                throw Self.refusal(status: 403, problem: try answer.body.json)
+            case .contentTooLarge(let answer):
+                throw Self.refusal(status: 413, problem: try answer.body.json)
+            case .upgradeRequired(let answer):
+                throw Self.refusal(status: 426, problem: try answer.body.json)
+            case .undocumented(let status, let payload):
+                throw await Self.unexpected(status: status, payload: payload)
+            }
+        }
+    }
+
+    /// Sends one batch of the device's change log. The server applies a batch once and answers a repeated one
+    /// from its stored result, so it is retried after a transient failure.
+    public func push(_ request: PushRequest) async throws(RemoteStorageError) -> PushResponse {
+        try await perform(authenticated: true, retrySafe: true) { client, version in
+            switch try await client.push(headers: .init(stintProtocol: version), body: .json(request)) {
+            case .ok(let ok):
+                return try ok.body.json
+            case .badRequest(let answer):
+                throw Self.refusal(status: 400, problem: try answer.body.json)
+            case .unauthorized(let answer):
+                throw Self.refusal(status: 401, problem: try answer.body.json)
+            case .forbidden(let answer):
+                throw Self.refusal(status: 403, problem: try answer.body.json)
+            case .conflict(let answer):
+                throw Self.refusal(status: 409, problem: try answer.body.json)
+            case .contentTooLarge(let answer):
+                throw Self.refusal(status: 413, problem: try answer.body.json)
+            case .upgradeRequired(let answer):
+                throw Self.refusal(status: 426, problem: try answer.body.json)
+            case .undocumented(let status, let payload):
+                throw await Self.unexpected(status: status, payload: payload)
+            }
+        }
+    }
+
+    /// One page of the records changed after `cursor` (nil: from the start), at most `limit` of them.
+    public func pullChanges(since cursor: String?, limit: Int) async throws(RemoteStorageError) -> ChangePage {
+        try await perform(authenticated: true, retrySafe: true) { client, version in
+            let answer = try await client.pullChanges(
+                query: .init(since: cursor, limit: limit),
+                headers: .init(stintProtocol: version)
+            )
+            switch answer {
+            case .ok(let ok):
+                return try ok.body.json
+            case .badRequest(let answer):
+                throw Self.refusal(status: 400, problem: try answer.body.json)
+            case .unauthorized(let answer):
+                throw Self.refusal(status: 401, problem: try answer.body.json)
+            case .gone(let answer):
+                throw Self.refusal(status: 410, problem: try answer.body.json)
+            case .upgradeRequired(let answer):
+                throw Self.refusal(status: 426, problem: try answer.body.json)
+            case .undocumented(let status, let payload):
+                throw await Self.unexpected(status: status, payload: payload)
+            }
+        }
+    }
+
+    // MARK: - One call: timeout, retries, errors
+
+    /// Runs `call` against the generated client with a timeout per attempt, retrying transient failures of
+    /// retry-safe calls with exponential backoff, and turns whatever it throws into a ``RemoteStorageError``.
+    private func perform<Value: Sendable>(
+        authenticated: Bool,
+        retrySafe: Bool,
+        _ call: @escaping @Sendable (Client, Int) async throws -> Value
+    ) async throws(RemoteStorageError) -> Value {
+        let baseURL = try address.serverURL()
+        let server = Self.display(baseURL)
+        let middleware = StintHeadersMiddleware(
+            token: authenticated ? tokens : nil,
+            protocolVersion: configuration.protocolVersion
+        )
+        let client = Client(serverURL: baseURL, transport: transport, middlewares: [middleware])
+        let version = configuration.protocolVersion
+        let timedOut = RemoteStorageError.timedOut(
+            server: server,
+            seconds: max(1, Int(configuration.timeoutSeconds.rounded(.up)))
+        )
+        var retry = 0
+        while true {
+            let failure: RemoteStorageError
+            do {
+                return try await withDeadline(configuration.timeout, orThrow: timedOut) {
+                    try await call(client, version)
+                }
+            } catch {
+                failure = Self.failure(from: error, server: server, timedOut: timedOut)
+                    .redacting(try? tokens.token())
+            }
+            guard retrySafe, failure.isTransient, retry < configuration.retries, !Task.isCancelled else {
+                throw failure
+            }
+            let delay = configuration.delay(beforeRetry: retry)
+            retry += 1
+            if delay > .zero {
+                do { try await Task.sleep(for: delay) } catch { throw failure }
+            }
+        }
+    }
+
+    /// The URLSession settings: no cache, no cookies, and URLSession's own timeout set to the client's, so a
+    /// server that stops sending is noticed by URLSession as well as by the deadline around each call.
+    static func sessionConfiguration(timeout: Duration) -> URLSessionConfiguration {
+        let seconds = RemoteConfiguration(timeout: timeout).timeoutSeconds
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = seconds
+        configuration.timeoutIntervalForResource = seconds
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        return configuration
+    }
+
+    /// The server's address for messages: scheme, host, port and path, without user, password or query.
+    static func display(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "the server" }
+        components.user = nil
+        components.password = nil
+        components.query = nil
+        components.fragment = nil
+        return components.string ?? "the server"
+    }
+}
+
+/// Owns a URLSession made for one client and invalidates it when the last copy of the client is gone, so its
+/// connections and threads do not outlive it.
+final class URLSessionOwner: Sendable {
+    let session: URLSession
+
+    init(configuration: URLSessionConfiguration) {
+        session = URLSession(configuration: configuration)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+}
+
+/// Runs `work`, or throws `timeoutError` when it has not finished after `timeout`: the two race in a task group
+/// and the loser is cancelled (URLSession's task is cancelled with it).
+func withDeadline<Value: Sendable>(
+    _ timeout: Duration,
+    orThrow timeoutError: RemoteStorageError,
+    _ work: @escaping @Sendable () async throws -> Value
+) async throws -> Value {
+    try await withThrowingTaskGroup(of: Value?.self, returning: Value.self) { group in
+        group.addTask { try await work() }
+        group.addTask {
+            try await Task.sleep(for: timeout)
+            return nil
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next(), let value = first else { throw timeoutError }
+        return value
+    }
+}
