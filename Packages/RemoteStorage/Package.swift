@@ -24,7 +24,14 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
-        .testTarget(name: "RemoteStorageTests", dependencies: ["RemoteStorage"]),
+        .testTarget(
+            name: "RemoteStorageTests",
+            dependencies: [
+                "RemoteStorage",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

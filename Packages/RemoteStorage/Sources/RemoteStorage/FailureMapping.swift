@@ -120,7 +120,9 @@ extension StintServerClient {
             return .unreachable(server: server, cause: "the connection was refused (is the server running?)")
         case .cannotFindHost, .dnsLookupFailed:
             return .unreachable(server: server, cause: "the host name is unknown")
-        case .networkConnectionLost:
+        case .networkConnectionLost, .badServerResponse:
+            // Linux's URLSession reports a server that closes without a word as a bad response: for the user it
+            // is the same as a dropped connection, and worth another try.
             return .unreachable(server: server, cause: "the connection closed before the server answered")
         case .notConnectedToInternet:
             return .unreachable(server: server, cause: "there is no network connection")
@@ -128,15 +130,17 @@ extension StintServerClient {
             .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
             .clientCertificateRequired:
             return .unreachable(server: server, cause: "the secure connection failed")
-        case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData,
-            .zeroByteResource:
+        case .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData, .zeroByteResource,
+            .unsupportedURL:
+            // The address was checked before the request, so an unsupported URL here is Linux's URLSession
+            // meeting an answer that is not HTTP.
             return .invalidResponse(detail: "the answer is not a valid HTTP response")
         case .cancelled:
             return .unreachable(server: server, cause: "the request was cancelled")
-        case .badURL, .unsupportedURL:
-            return .notConfigured("the server address \(server) is not an http or https URL")
         default:
-            return .unreachable(server: server, cause: "network error \(error.code.rawValue)")
+            let detail = (error.userInfo[NSLocalizedDescriptionKey] as? String).map(oneLine) ?? ""
+            let cause = detail.isEmpty ? "network error \(error.code.rawValue)" : "the connection failed: \(detail)"
+            return .unreachable(server: server, cause: cause)
         }
     }
 

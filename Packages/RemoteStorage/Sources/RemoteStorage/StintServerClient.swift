@@ -176,6 +176,9 @@ public struct StintServerClient: Sendable {
     ) async throws(RemoteStorageError) -> Value {
         let baseURL = try address.serverURL()
         let server = Self.display(baseURL)
+        guard ["http", "https"].contains(baseURL.scheme?.lowercased()), baseURL.host?.isEmpty == false else {
+            throw .notConfigured("the server address \(server) is not an http or https URL")
+        }
         let middleware = StintHeadersMiddleware(
             token: authenticated ? tokens : nil,
             protocolVersion: configuration.protocolVersion
