@@ -213,6 +213,10 @@ public struct StintServerClient: Sendable {
 
     /// The URLSession settings: no cache, no cookies, and URLSession's own timeout set to the client's, so a
     /// server that stops sending is noticed by URLSession as well as by the deadline around each call.
+    ///
+    /// Known limit on Linux: swift-corelibs-foundation as shipped with Swift 6.3 traps ("Transfer completed, but
+    /// there's no response") when a server sends a status line and closes before the end of the headers
+    /// (swift-corelibs-foundation issue 5285, fixed upstream by pull request 5286). No wrapper can catch that.
     static func sessionConfiguration(timeout: Duration) -> URLSessionConfiguration {
         let seconds = RemoteConfiguration(timeout: timeout).timeoutSeconds
         let configuration = URLSessionConfiguration.ephemeral
