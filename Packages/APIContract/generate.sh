@@ -30,3 +30,7 @@ run client-config.yaml "$work/client"
 rm -f "$server"/*.swift "$client"/*.swift
 cp "$work"/server/*.swift "$server/"
 cp "$work"/client-types/*.swift "$work"/client/*.swift "$client/"
+# The public types are generated with `public import`s that most files never use in a public
+# declaration; Swift 6.3 warns about each (the generator's suppression needs 6.4). A plain import is
+# what Swift 6 mode treats as public anyway, so the warnings go and nothing else changes.
+sed -i -E 's/^(@_spi\(Generated\) )?public import /\1import /' "$client"/*.swift
