@@ -1,0 +1,86 @@
+import Foundation
+import TerminalUI
+
+/// The sync feature's failures, each with the data needed to word it and a one-line message for the terminal
+/// (``errorDescription``).
+///
+/// The feature throws ``missingToken`` and ``alreadyLoggedIn(server:userName:)`` itself, before any Services call.
+/// The other cases describe what a ``SyncServices`` implementation runs into; one that has no error type of its own
+/// for them (the in-memory fake) throws these, while the App's adapter may throw its own errors, which the feature
+/// passes on unchanged either way. Unlike the other features' errors, these are not all of one kind: the App maps
+/// them by ``kind`` (0005).
+public enum SyncFeatureError: Error, Sendable, Equatable, LocalizedError, CustomStringConvertible {
+    /// The operation needs a server and this device is logged in to none.
+    case notLoggedIn
+    /// `login` was given an empty token (for example `--token -` with nothing on standard input).
+    case missingToken
+    /// `login` named another server while this device is logged in: its data belongs to that server's team.
+    case alreadyLoggedIn(server: String, userName: String)
+    /// `login` was given something that is not an http or https URL.
+    case invalidServer(String)
+    /// No conflict's id starts with `reference`.
+    case conflictNotFound(reference: String)
+    /// Several conflicts' ids start with `reference`; `candidates` are their short ids.
+    case ambiguousConflict(reference: String, candidates: [String])
+    /// The conflict was resolved before, taking `side`.
+    case alreadyResolved(id: String, side: SyncConflict.Side)
+    /// The server could not be used: unreachable, too slow, refused the token, or answered nonsense. `message` is one
+    /// line saying which; nothing local was lost and pending changes stay queued.
+    case remote(server: String, message: String)
+
+    /// The kind of failure, for the exit code.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case notFound, ambiguous, invalidInput, conflict
+        /// Needs a login first.
+        case notLoggedIn
+        /// The server could not be used.
+        case remote
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .notLoggedIn: .notLoggedIn
+        case .missingToken, .invalidServer: .invalidInput
+        case .alreadyLoggedIn, .alreadyResolved: .conflict
+        case .conflictNotFound: .notFound
+        case .ambiguousConflict: .ambiguous
+        case .remote: .remote
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .notLoggedIn:
+            "not logged in: log in with stint login URL"
+        case .missingToken:
+            "no token given: pass --token TOKEN, or --token - and the token on standard input"
+        case .alreadyLoggedIn(let server, let userName):
+            "already logged in to \(DisplayText.escaped(server)) as \(DisplayText.singleLine(userName)): "
+                + "run stint logout first"
+        case .invalidServer(let server):
+            "'\(DisplayText.escaped(server))' is not a server URL: use one like https://stint.example.com"
+        case .conflictNotFound(let reference):
+            "no conflict matches '\(DisplayText.escaped(reference))': see stint sync conflicts"
+        case .ambiguousConflict(let reference, let candidates):
+            "'\(DisplayText.escaped(reference))' matches several conflicts: \(candidates.joined(separator: ", ")); "
+                + "use a longer id"
+        case .alreadyResolved(let id, let side):
+            "conflict \(DisplayText.shortID(id)) was already resolved (kept \(side == .mine ? "yours" : "theirs"))"
+        case .remote(let server, let message):
+            "cannot sync with \(DisplayText.escaped(server)): \(DisplayText.singleLine(message))"
+        }
+    }
+
+    public var errorDescription: String? { description }
+}
+
+/// English counts ("1 change", "12 changes") shared by messages across the feature.
+enum Plural {
+    static func count(_ value: Int, _ singular: String, _ plural: String) -> String {
+        "\(value) \(value == 1 ? singular : plural)"
+    }
+
+    static func changes(_ value: Int) -> String { count(value, "change", "changes") }
+    static func conflicts(_ value: Int) -> String { count(value, "conflict", "conflicts") }
+    static func members(_ value: Int) -> String { count(value, "member", "members") }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import TerminalUI
+
+/// The feature's logic: checks what it can before asking the Services (a token, a server address, a login to another
+/// server), shows progress while a sync runs, hands results to the presenter and the presenter's screens to the view,
+/// and reports analytics after each success. It never catches Services errors, so the App sees exactly what they
+/// threw.
+struct SyncInteractor: SyncFeatureInterface {
+    let services: any SyncServices
+    let analytics: any SyncAnalytics
+    let presenter: SyncPresenter
+    let view: SyncView
+    /// Where the sync's progress line is drawn (standard error in the App), and how that stream looks.
+    let progressOutput: any TextOutput
+    let progressStyle: TerminalStyle
+
+    // MARK: Account
+
+    func login(server: String, token: String, deviceName: String) async throws {
+        let address = server.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard Self.isServerURL(address) else { throw SyncFeatureError.invalidServer(server) }
+        let token = token.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !token.isEmpty else { throw SyncFeatureError.missingToken }
+        // This device's data belongs to the team of the server it is logged in to; moving it to another team must be
+        // asked for (log out first), never happen as a side effect of a login.
+        let current = try await services.account()
+        if let current, !Self.sameServer(current.server, address) {
+            throw SyncFeatureError.alreadyLoggedIn(server: current.server, userName: current.userName)
+        }
+        let account = try await services.login(server: address, token: token, deviceName: deviceName)
+        try view.render(presenter.loggedIn(account))
+        analytics.track(.loggedIn(again: current != nil))
+    }
+
+    func logout() async throws {
+        let account = try await services.logout()
+        try view.render(presenter.loggedOut(account))
+        analytics.track(.loggedOut(wasLoggedIn: account != nil))
+    }
+
+    // MARK: Sync
+
+    func sync() async throws {
+        let progress = SyncProgressLine(output: progressOutput, style: progressStyle)
+        let summary: SyncSummary
+        do {
+            summary = try await services.sync { progress.show($0) }
+        } catch {
+            progress.abandon()
+            throw error
+        }
+        progress.finish()
+        try view.render(presenter.synced(summary))
+        analytics.track(
+            .synced(
+                pushed: summary.pushed, pulled: summary.pulled, conflicts: summary.conflicts,
+                rejected: summary.rejected.count))
+    }
+
+    func status() async throws {
+        let status = try await services.status()
+        try view.render(presenter.status(status))
+        analytics.track(
+            .statusShown(loggedIn: status.account != nil, pending: status.pendingChanges, conflicts: status.conflicts))
+    }
+
+    // MARK: Conflicts
+
+    func conflicts(includeResolved: Bool) async throws {
+        let conflicts = try await services.conflicts(includeResolved: includeResolved)
+        try view.render(presenter.conflicts(conflicts, includeResolved: includeResolved))
+        analytics.track(.conflictsListed(count: conflicts.count, includeResolved: includeResolved))
+    }
+
+    func resolve(_ id: String, take side: SyncConflict.Side) async throws {
+        let conflict = try await services.resolve(id: id, take: side)
+        try view.render(presenter.resolved(conflict))
+        analytics.track(.conflictResolved(side))
+    }
+
+    // MARK: Team
+
+    func team(refresh: Bool) async throws {
+        let members = try await services.team(refresh: refresh)
+        try view.render(presenter.team(members))
+        analytics.track(.teamListed(count: members.count, refreshed: refresh))
+    }
+
+    // MARK: Helpers
+
+    /// An http or https URL with a host: what a Stint server can be reached at.
+    static func isServerURL(_ text: String) -> Bool {
+        guard !text.contains(where: { $0.isWhitespace || $0.isNewline }),
+            let components = URLComponents(string: text),
+            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = components.host, !host.isEmpty
+        else { return false }
+        return true
+    }
+
+    /// The same server written two ways: case in scheme and host, a trailing slash.
+    static func sameServer(_ lhs: String, _ rhs: String) -> Bool {
+        normalized(lhs) == normalized(rhs)
+    }
+
+    private static func normalized(_ text: String) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var result = trimmed
+        if var components = URLComponents(string: trimmed) {
+            components.scheme = components.scheme?.lowercased()
+            components.host = components.host?.lowercased()
+            result = components.string ?? trimmed
+        }
+        while result.hasSuffix("/") { result.removeLast() }
+        return result
+    }
+}
+
+/// The progress of one sync as a redrawn line per phase ("Pushing  40/120  33%", then "Pulling …"), through
+/// TerminalUI's `ProgressReporter`, which draws only on a terminal.
+///
+/// The Services report from any task, so the current reporter sits behind a lock.
+final class SyncProgressLine: @unchecked Sendable {
+    private let output: any TextOutput
+    private let style: TerminalStyle
+    private let lock = NSLock()
+    private var reporter: ProgressReporter?
+    /// The phase and total the current reporter was made for.
+    private var shape: (phase: SyncPhase, total: Int?)?
+
+    init(output: any TextOutput, style: TerminalStyle) {
+        self.output = output
+        self.style = style
+    }
+
+    func show(_ progress: SyncProgress) {
+        guard style.isTTY else { return }
+        lock.withLock {
+            if shape?.phase != progress.phase || shape?.total != progress.total {
+                reporter?.finish()
+                shape = (progress.phase, progress.total)
+                // Without a total there is no honest percentage to draw; the summary says what happened.
+                reporter = progress.total.map {
+                    ProgressReporter(total: $0, label: Self.label(progress.phase), style: style, output: output)
+                }
+            }
+            reporter?.update(progress.done)
+        }
+    }
+
+    /// Draws the last phase as complete and ends its line.
+    func finish() {
+        lock.withLock {
+            reporter?.finish()
+            reporter = nil
+        }
+    }
+
+    /// Ends the line where it stands, so the error that follows starts on a line of its own and no 100% is claimed.
+    func abandon() {
+        lock.withLock {
+            if reporter != nil, style.isTTY { output.write("\n") }
+            reporter = nil
+        }
+    }
+
+    static func label(_ phase: SyncPhase) -> String {
+        switch phase {
+        case .pushing: "Pushing"
+        case .pulling: "Pulling"
+        }
+    }
+}

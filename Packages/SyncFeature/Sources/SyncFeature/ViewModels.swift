@@ -1,0 +1,56 @@
+import Foundation
+import TerminalUI
+
+// What the presenter hands the view. Every string, column and colour is already chosen; the view only lays it out.
+
+/// One screen to draw.
+enum SyncScreen: Sendable {
+    /// Plain lines (confirmations, summaries, empty states). An empty array prints nothing.
+    case lines([SyncLine])
+    /// A table, then lines below it (hints).
+    case table(Table, footer: [SyncLine])
+    case detail(SyncDetail)
+    /// Scripted output: the value is encoded as it is, with the models' stable keys.
+    case json(any Encodable & Sendable)
+}
+
+/// One line of text and the colour it is painted in on a colour terminal.
+struct SyncLine: Sendable, Equatable, ExpressibleByStringLiteral {
+    var text: String
+    var color: TextColor?
+
+    init(_ text: String, color: TextColor? = nil) {
+        self.text = text
+        self.color = color
+    }
+
+    init(stringLiteral value: String) {
+        self.init(value)
+    }
+}
+
+/// The `sync status` block: a heading, labelled fields, then hints.
+struct SyncDetail: Sendable, Equatable {
+    var heading: String
+    var fields: [DetailField]
+    /// Lines after the fields (what to do next).
+    var footer: [SyncLine]
+
+    func field(_ label: String) -> DetailField? { fields.first { $0.label == label } }
+}
+
+/// The JSON of `logout`: whether there was an account, and which server it was on.
+struct LogoutPayload: Encodable, Sendable {
+    var account: SyncAccount?
+
+    enum CodingKeys: String, CodingKey {
+        case loggedOut = "logged_out"
+        case server
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(account != nil, forKey: .loggedOut)
+        try container.encode(account?.server, forKey: .server)
+    }
+}
