@@ -10,7 +10,7 @@ SCRATCH      ?= $(CURDIR)/.build-shared
 # plan in it, and with a different root package that cached plan can be stale (it once ran
 # LocalStorage's tests for every later package), so plan caching is turned off.
 SWIFT_FLAGS  ?= --scratch-path $(SCRATCH) --disable-build-manifest-caching
-PACKAGES     := Entities TerminalUI ContractSupport LocalStorage Repositories ProjectsFeature TasksFeature TimersFeature ReportsFeature ArchitectureCheck
+PACKAGES     := Entities TerminalUI ContractSupport LocalStorage RemoteStorage Repositories ProjectsFeature TasksFeature TimersFeature ReportsFeature SyncFeature ArchitectureCheck
 PREFIX       ?= $(HOME)/.local
 ARGS         ?=
 STINT_BIN     = $(shell $(SWIFT) build --package-path App $(SWIFT_FLAGS) --show-bin-path)/stint
