@@ -31,6 +31,8 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
     public private(set) var estimate: Estimate?
     /// When the task was completed; set exactly when `status == .completed`.
     public private(set) var completedAt: Date?
+    /// The team member (a server user id) the task is assigned to; nil when nobody is.
+    public private(set) var assigneeID: UUID?
     public let createdAt: Date
     public private(set) var updatedAt: Date
 
@@ -38,7 +40,8 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
     public init(
         id: UUID, number: Int? = nil, projectID: UUID? = nil, listID: UUID? = nil, title: String,
         note: String = "", status: TaskStatus = .open, priority: Priority = .none, due: Day? = nil,
-        tags: [Tag] = [], estimate: Estimate? = nil, completedAt: Date? = nil, createdAt: Date, updatedAt: Date
+        tags: [Tag] = [], estimate: Estimate? = nil, completedAt: Date? = nil, assigneeID: UUID? = nil,
+        createdAt: Date, updatedAt: Date
     ) {
         self.id = id
         self.number = number
@@ -52,6 +55,7 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
         self.tags = Self.normalized(tags)
         self.estimate = estimate
         self.completedAt = completedAt
+        self.assigneeID = assigneeID
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
@@ -63,14 +67,15 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
     ///   `Tag.limitPerItem` tags (field `tags`, `.tooManyTags`).
     public static func create(
         id: UUID, title: String, projectID: UUID? = nil, listID: UUID? = nil, due: Day? = nil,
-        priority: Priority = .none, tags: [Tag] = [], estimate: Estimate? = nil, note: String = "", now: Date
+        priority: Priority = .none, tags: [Tag] = [], estimate: Estimate? = nil, note: String = "",
+        assigneeID: UUID? = nil, now: Date
     ) throws(ValidationError) -> Task {
         try checkPlacement(projectID: projectID, listID: listID)
         try Tag.checkCount(Set(tags).count)
         return Task(
             id: id, projectID: projectID, listID: listID, title: try validatedTitle(title),
             note: try validatedNote(note), priority: priority, due: due, tags: tags, estimate: estimate,
-            createdAt: now, updatedAt: now)
+            assigneeID: assigneeID, createdAt: now, updatedAt: now)
     }
 
     static func validatedTitle(_ raw: String) throws(ValidationError) -> String {
@@ -154,6 +159,12 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
     /// Sets or clears (nil) the estimate.
     public mutating func setEstimate(_ newEstimate: Estimate?, now: Date) {
         update(now: now) { $0.estimate = newEstimate }
+    }
+
+    /// Assigns the task to a team member, or to nobody with nil. Who may be assigned is the caller's
+    /// business (the team lives on the server); the task only keeps the id.
+    public mutating func assign(to member: UUID?, now: Date) {
+        update(now: now) { $0.assigneeID = member }
     }
 
     /// Moves the task to a project and list, or to the inbox with both nil.

@@ -100,3 +100,25 @@ struct TaskEditingTests {
         #expect(try JSONDecoder().decode(Entities.Task.self, from: data) == task)
     }
 }
+
+struct TaskAssignmentTests {
+    @Test func assigningStampsOnlyARealChange() throws {
+        var task = try Fixture.task()
+        #expect(task.assigneeID == nil)
+        task.assign(to: Fixture.id(42), now: Fixture.later)
+        #expect(task.assigneeID == Fixture.id(42))
+        #expect(task.updatedAt == Fixture.later)
+        task.assign(to: Fixture.id(42), now: Fixture.evenLater)
+        #expect(task.updatedAt == Fixture.later)
+        task.assign(to: nil, now: Fixture.evenLater)
+        #expect(task.assigneeID == nil)
+    }
+
+    @Test func createTakesAnAssigneeAndCodableKeepsIt() throws {
+        let task = try Entities.Task.create(
+            id: Fixture.id(1), title: "Shared", assigneeID: Fixture.id(9), now: Fixture.now)
+        #expect(task.assigneeID == Fixture.id(9))
+        let decoded = try JSONDecoder().decode(Entities.Task.self, from: JSONEncoder().encode(task))
+        #expect(decoded == task)
+    }
+}

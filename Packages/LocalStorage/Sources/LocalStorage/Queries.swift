@@ -164,6 +164,10 @@ enum Queries {
             conditions.append("project_id = ?")
             arguments.append(projectID.lowercased())
         }
+        if let assigneeID = filter.assigneeID {
+            conditions.append("assignee_id = ?")
+            arguments.append(assigneeID.lowercased())
+        }
         if filter.noProject {
             conditions.append("project_id IS NULL")
         }

@@ -171,14 +171,15 @@ extension TaskRecord: StoredRecord {
             listID: try reader.optionalString(), title: try reader.string(), note: try reader.string(),
             status: try reader.string(), priority: try reader.int(), due: try reader.optionalString(),
             tags: try TagsJSON.decode(try reader.string()), estimateSeconds: try reader.optionalInt(),
-            completedAt: try reader.optionalDate(), createdAt: try reader.date(), updatedAt: try reader.date(),
-            deletedAt: try reader.optionalDate(), version: try reader.int())
+            completedAt: try reader.optionalDate(), assigneeID: try reader.optionalString(),
+            createdAt: try reader.date(), updatedAt: try reader.date(), deletedAt: try reader.optionalDate(),
+            version: try reader.int())
     }
 
     var columnValues: [(any DatabaseValueConvertible)?] {
         [
             id, number, projectID, listID, title, note, status, priority, due, TagsJSON.encode(tags),
-            estimateSeconds, completedAt?.storedMilliseconds, createdAt.storedMilliseconds,
+            estimateSeconds, completedAt?.storedMilliseconds, assigneeID, createdAt.storedMilliseconds,
             updatedAt.storedMilliseconds, deletedAt?.storedMilliseconds, version,
         ]
     }
@@ -188,6 +189,7 @@ extension TaskRecord: StoredRecord {
         record.id = id.lowercased()
         record.projectID = projectID?.lowercased()
         record.listID = listID?.lowercased()
+        record.assigneeID = assigneeID?.lowercased()
         record.completedAt = completedAt?.roundedToStoredPrecision
         record.createdAt = createdAt.roundedToStoredPrecision
         record.updatedAt = updatedAt.roundedToStoredPrecision

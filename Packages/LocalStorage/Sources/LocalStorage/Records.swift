@@ -84,6 +84,8 @@ public struct TaskRecord: Sendable, Equatable, Codable {
     public var tags: [String]
     public var estimateSeconds: Int?
     public var completedAt: Date?
+    /// The team member (a server user id) the task is assigned to; nil when unassigned.
+    public var assigneeID: String?
     public var createdAt: Date
     public var updatedAt: Date
     public var deletedAt: Date?
@@ -92,8 +94,8 @@ public struct TaskRecord: Sendable, Equatable, Codable {
     public init(
         id: String, number: Int = 0, projectID: String? = nil, listID: String? = nil, title: String,
         note: String = "", status: String = TaskRecord.openStatus, priority: Int = 0, due: String? = nil,
-        tags: [String] = [], estimateSeconds: Int? = nil, completedAt: Date? = nil, createdAt: Date,
-        updatedAt: Date, deletedAt: Date? = nil, version: Int = 1
+        tags: [String] = [], estimateSeconds: Int? = nil, completedAt: Date? = nil, assigneeID: String? = nil,
+        createdAt: Date, updatedAt: Date, deletedAt: Date? = nil, version: Int = 1
     ) {
         self.id = id
         self.number = number
@@ -107,6 +109,7 @@ public struct TaskRecord: Sendable, Equatable, Codable {
         self.tags = tags
         self.estimateSeconds = estimateSeconds
         self.completedAt = completedAt
+        self.assigneeID = assigneeID
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.deletedAt = deletedAt

@@ -14,6 +14,9 @@ enum Schema {
         migrator.registerMigration("v2-timers-time-entries") { db in
             try db.execute(sql: version2)
         }
+        migrator.registerMigration("v3-sync") { db in
+            try db.execute(sql: version3)
+        }
         return migrator
     }()
 
@@ -165,6 +168,37 @@ enum Schema {
         ALTER TABLE changes_v2 RENAME TO changes;
         CREATE INDEX changes_by_batch ON changes(batch_id, entity, entity_id);
         """
+
+    // Sync with a Stint server (issue 8). A task may be assigned to a team member (a server user id,
+    // not a reference: members live on the server). The conflicts a push lost are kept until the user
+    // settles them: `mine_json` and `theirs_json` hold one JSON value each (the field as this device
+    // had it and as the server kept it); a mutation the server rejected is a row with `reason` set
+    // and the field "*". Team members are server-owned reference data cached with the time they were
+    // fetched. The sync state (device, cursor, epoch, what was pushed) lives in `settings`.
+    private static let version3 = """
+        ALTER TABLE tasks ADD COLUMN assignee_id TEXT;
+        CREATE INDEX tasks_by_assignee ON tasks(assignee_id);
+
+        CREATE TABLE sync_conflicts (
+            id TEXT PRIMARY KEY NOT NULL,
+            entity TEXT NOT NULL,
+            entity_id TEXT NOT NULL,
+            field TEXT NOT NULL,
+            mine_json TEXT,
+            theirs_json TEXT,
+            reason TEXT,
+            created_at INTEGER NOT NULL,
+            resolved_at INTEGER,
+            resolution TEXT CHECK (resolution IN ('mine', 'theirs'))
+        );
+        CREATE INDEX sync_conflicts_by_state ON sync_conflicts(resolved_at, created_at);
+
+        CREATE TABLE team_members (
+            id TEXT PRIMARY KEY NOT NULL,
+            name TEXT NOT NULL,
+            fetched_at INTEGER NOT NULL
+        );
+        """
 }
 
 /// What the change log and undo need to know about one entity table.
@@ -208,7 +242,7 @@ struct TableSpec: Sendable {
         name: "tasks", entity: "task",
         columns: [
             "id", "number", "project_id", "list_id", "title", "note", "status", "priority", "due", "tags",
-            "estimate_seconds", "completed_at", "created_at", "updated_at", "deleted_at", "version",
+            "estimate_seconds", "completed_at", "assignee_id", "created_at", "updated_at", "deleted_at", "version",
         ],
         jsonColumns: ["tags"])
 

@@ -234,6 +234,21 @@ public struct StoreWriter {
         return try replace(current, image: image, with: replacement, operation: .delete)
     }
 
+    /// Inserts the record, or replaces the tombstone with its id (logged as an update): how a record
+    /// whose id is derived from another one (the entry a timer stop makes) comes back after an undo.
+    func insertOrReviveRecord<R: StoredRecord>(_ record: R) throws -> R {
+        let id = record.id.lowercased()
+        guard let (current, image) = try Queries.storedWithImage(R.self, db, id: id) else {
+            return try insertRecord(record)
+        }
+        guard current.deletedAt != nil else {
+            throw LocalStorageError.constraint("a record with the same id already exists")
+        }
+        var replacement = record
+        replacement.deletedAt = nil
+        return try replace(current, image: image, with: replacement, operation: .update)
+    }
+
     /// The live row with this id and its JSON image; `notFound` when missing or tombstoned.
     private func live<R: StoredRecord>(_ type: R.Type, id: String) throws -> (R, String) {
         let id = id.lowercased()

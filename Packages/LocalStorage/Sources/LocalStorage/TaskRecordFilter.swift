@@ -26,6 +26,8 @@ public struct TaskRecordFilter: Sendable, Equatable {
     public var noProject: Bool
     /// Only tasks of this list.
     public var listID: String?
+    /// Only tasks assigned to this team member.
+    public var assigneeID: String? = nil
     /// Only tasks whose stored status is one of these; empty means any status.
     public var statuses: [String]
     /// Only tasks carrying this tag (exact match).

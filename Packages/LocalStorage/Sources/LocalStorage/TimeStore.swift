@@ -109,6 +109,14 @@ extension StoreWriter {
         try writing { try insertRecord(entry) }
     }
 
+    /// Inserts the entry, or brings back the tombstone with its id (an entry whose id is its timer's,
+    /// stopped again after an undo).
+    /// - Throws: `constraint` when a live entry already has the id.
+    @discardableResult
+    public func insertOrRevive(_ entry: TimeEntryRecord) throws(LocalStorageError) -> TimeEntryRecord {
+        try writing { try insertOrReviveRecord(entry) }
+    }
+
     @discardableResult
     public func update(_ entry: TimeEntryRecord) throws(LocalStorageError) -> TimeEntryRecord {
         try writing { try updateRecord(entry) }

@@ -104,10 +104,11 @@ struct LocalTimerRepository: TimerRepository {
 
     func stop(_ selector: TimerSelector, at: Date?, note: String?, force: Bool) async throws -> TimeEntry {
         let now = clock.now()
-        let entryID = ids.makeIdentifier()
         return try await datastore.changeTimers(personCandidate: ids.makeIdentifier(), at: now) { context in
             let timer = try TimerRules.choose(selector, among: context.timers)
-            let entry = try timer.stop(at: at, now: now, entryID: entryID, note: note, force: force)
+            // The entry takes the timer's id: two devices stopping the same timer make the same entry,
+            // which the server then meets as one record (the first stop stands).
+            let entry = try timer.stop(at: at, now: now, entryID: timer.id, note: note, force: force)
             let summary = "stopped timer on \(try targetLabel(timer.target, context.lookup))"
             return (TimerPlan(summary: summary, deleted: [timer], entries: [entry]), entry)
         }

@@ -19,6 +19,8 @@ public struct TaskQuery: Sendable, Equatable {
     /// Only tasks that belong to no project (the inbox).
     public var inboxOnly: Bool
     public var listID: UUID?
+    /// Only tasks assigned to this team member (a server user id).
+    public var assigneeID: UUID? = nil
     /// Empty means any status.
     public var statuses: Set<TaskStatus>
     public var tag: Tag?

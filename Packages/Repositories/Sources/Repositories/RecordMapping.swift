@@ -116,8 +116,11 @@ enum RecordMapping {
                 try UUID(storageID: text, field: "task list id")
             },
             title: record.title, note: record.note, status: status, priority: priority, due: due, tags: tags,
-            estimate: estimate, completedAt: record.completedAt, createdAt: record.createdAt,
-            updatedAt: record.updatedAt)
+            estimate: estimate, completedAt: record.completedAt,
+            assigneeID: try record.assigneeID.map { text throws(RepositoryError) in
+                try UUID(storageID: text, field: "task assignee id")
+            },
+            createdAt: record.createdAt, updatedAt: record.updatedAt)
     }
 
     static func record(_ task: Task, version: Int = 0) -> TaskRecord {
@@ -125,7 +128,8 @@ enum RecordMapping {
             id: task.id.storageID, number: task.number ?? 0, projectID: task.projectID?.storageID,
             listID: task.listID?.storageID, title: task.title, note: task.note, status: task.status.rawValue,
             priority: task.priority.rawValue, due: task.due?.iso, tags: task.tags.map(\.name),
-            estimateSeconds: task.estimate?.seconds, completedAt: task.completedAt, createdAt: task.createdAt,
+            estimateSeconds: task.estimate?.seconds, completedAt: task.completedAt,
+            assigneeID: task.assigneeID?.storageID, createdAt: task.createdAt,
             updatedAt: task.updatedAt, deletedAt: nil, version: version)
     }
 
@@ -134,6 +138,7 @@ enum RecordMapping {
         filter.projectID = query.projectID?.storageID
         filter.noProject = query.inboxOnly
         filter.listID = query.listID?.storageID
+        filter.assigneeID = query.assigneeID?.storageID
         filter.statuses = TaskStatus.allCases.filter { query.statuses.contains($0) }.map(\.rawValue)
         filter.tag = query.tag?.name
         filter.priorities = query.priority.map { [$0.rawValue] } ?? []

@@ -15,24 +15,47 @@ public final class RepositoriesDependencyContainer: Sendable {
     private let historyDatastore: any HistoryDatastore
     private let transferDatastore: any TransferDatastore
     private let timeDatastore: any TimeDatastore
+    private let teamMemberDatastore: any TeamMemberDatastore
+    private let credentialsFile: CredentialsFile
+    private let syncServiceFactory: SyncServiceFactory
     private let clock: any DateProvider
     private let ids: any IdentifierProvider
+
+    /// The factory used when none is given: a service that cannot reach any server, so sync fails
+    /// with a clear `remote(.unreachable)` and everything else works as without a server.
+    public static let offlineSyncService: SyncServiceFactory = { server, _ in UnavailableSyncService(server: server) }
 
     /// Opens (creating and migrating when needed) the database at `databasePath`.
     /// - Parameters:
     ///   - databasePath: The SQLite file; missing parent directories are created.
     ///   - clock: The time of every change (injected, so tests and callers can pin it).
     ///   - ids: Makes the ids of new items.
+    ///   - credentialsFile: Where a login keeps its token (mode 0600); by default `credentials.json`
+    ///     next to the database.
+    ///   - syncServiceFactory: Makes the service that reaches a server, for sync and login.
     /// - Throws: ``RepositoryError/storage(inner:)`` when the file cannot be used.
-    public convenience init(databasePath: String, clock: any DateProvider, ids: any IdentifierProvider) throws {
+    public convenience init(
+        databasePath: String, clock: any DateProvider, ids: any IdentifierProvider, credentialsFile: URL? = nil,
+        syncServiceFactory: @escaping SyncServiceFactory = RepositoriesDependencyContainer.offlineSyncService
+    ) throws {
         let store: LocalStore
         do { store = try LocalStore.open(path: databasePath) } catch { throw repositoryError(error) }
-        self.init(store: store, clock: clock, ids: ids)
+        let credentials =
+            credentialsFile
+            ?? URL(fileURLWithPath: databasePath).deletingLastPathComponent().appendingPathComponent("credentials.json")
+        self.init(
+            store: store, clock: clock, ids: ids, credentialsFile: credentials, syncServiceFactory: syncServiceFactory)
     }
 
     /// Uses an already opened store (tests share one between containers).
-    init(store: LocalStore, clock: any DateProvider, ids: any IdentifierProvider) {
+    init(
+        store: LocalStore, clock: any DateProvider, ids: any IdentifierProvider, credentialsFile: URL,
+        syncServiceFactory: @escaping SyncServiceFactory
+    ) {
         self.store = store
+        teamMemberDatastore = CachingTeamMemberDatastore(store: store, clock: clock)
+        self.credentialsFile = CredentialsFile(url: credentialsFile)
+        self.syncServiceFactory = syncServiceFactory
         projectDatastore = SQLiteProjectDatastore(store: store)
         taskListDatastore = SQLiteTaskListDatastore(store: store)
         taskDatastore = SQLiteTaskDatastore(store: store)
@@ -77,5 +100,11 @@ public final class RepositoriesDependencyContainer: Sendable {
 
     public func makeTimeReportRepository() -> any TimeReportRepository {
         LocalTimeReportRepository(datastore: timeDatastore)
+    }
+
+    public func syncRepository() -> any SyncRepository {
+        LocalSyncRepository(
+            store: store, credentials: credentialsFile, makeService: syncServiceFactory, team: teamMemberDatastore,
+            clock: clock, ids: ids)
     }
 }

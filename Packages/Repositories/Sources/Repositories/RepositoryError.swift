@@ -8,6 +8,8 @@ public enum EntityKind: String, Sendable, Hashable {
     case task
     case timer
     case timeEntry = "entry"
+    /// A sync conflict (or rejection) kept for the user to settle.
+    case syncConflict = "conflict"
 }
 
 /// One possible match for an ambiguous reference, shown to the user so they can pick a sharper one.
@@ -46,6 +48,11 @@ public enum RepositoryError: Error, Sendable {
     case corruptData(message: String)
     /// The storage below failed (cannot open, newer schema, disk full, …).
     case storage(inner: any Error)
+    /// Sync needs an account and there is none (`stint login` makes one).
+    case notLoggedIn
+    /// The server could not be reached or refused; ``RemoteFailure/isTransient`` says whether
+    /// trying later may succeed. Nothing pending was dropped.
+    case remote(RemoteFailure)
 
     /// Why a change cannot be made to the data as it stands: the checks that need other stored rows.
     /// Every one runs inside the transaction that would have made the change, so it describes the data
@@ -84,6 +91,10 @@ extension RepositoryError: CustomStringConvertible {
             return message
         case .storage(let inner):
             return String(describing: inner)
+        case .notLoggedIn:
+            return "not logged in to a server"
+        case .remote(let failure):
+            return failure.message
         }
     }
 }

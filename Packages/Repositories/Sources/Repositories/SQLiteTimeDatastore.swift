@@ -63,7 +63,8 @@ struct SQLiteTimeDatastore: TimeDatastore {
                     try writer.insert(TimeMapping.record(timer))
                 }
                 for entry in decided.entries {
-                    try writer.insert(TimeMapping.record(entry))
+                    // A stop's entry has its timer's id; after an undo its tombstone comes back.
+                    try writer.insertOrRevive(TimeMapping.record(entry))
                 }
                 return result
             }

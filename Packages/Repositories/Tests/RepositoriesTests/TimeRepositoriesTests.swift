@@ -76,7 +76,33 @@ struct TimeRepositoriesTests {
 
         #expect(try await fixture.history.undo() == "stopped timer on task 1 \"Report\"")
         #expect(try await fixture.entries.entries(matching: TimeEntryQuery()).isEmpty)
-        #expect(try await fixture.timers.runningTimer()?.target == .task(task.id))
+        let timer = try #require(try await fixture.timers.runningTimer())
+        #expect(timer.target == .task(task.id))
+        #expect(entry.id == timer.id, "the entry takes the timer's id, so two devices stopping it make one entry")
+
+        // Stopped again after the undo: the entry's tombstone comes back, still one entry.
+        let again = try await fixture.timers.stop(.runningOrOnlyPaused, at: nil, note: nil, force: false)
+        #expect(again.id == timer.id)
+        #expect(try await fixture.entries.entries(matching: TimeEntryQuery()) == [again])
+    }
+
+    @Test("a task's assignee is stored, filtered on and exported")
+    func assignee() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let member = UUID()
+        let task = try await fixture.tasks.create(NewTask(title: "Shared"))
+        _ = try await fixture.tasks.create(NewTask(title: "Mine"))
+        let assigned = try await fixture.tasks.change(task.id, summary: "assign") { task, now in
+            task.assign(to: member, now: now)
+        }
+        #expect(assigned.assigneeID == member)
+        #expect(try await fixture.tasks.task(reference: "1").assigneeID == member)
+        var query = TaskQuery()
+        query.assigneeID = member
+        #expect(try await fixture.tasks.tasks(matching: query).map(\.title) == ["Shared"])
+        let snapshot = try await fixture.transfer.snapshot()
+        #expect(snapshot.tasks.first { $0.id == task.id }?.assigneeID == member)
     }
 
     @Test("the default choice fails with the Entities' reason; several paused timers are listed by id")

@@ -1,0 +1,360 @@
+import Entities
+import Foundation
+import LocalStorage
+
+/// ``SyncRepository`` over the local store (the outbox, server rows, conflicts, settings), the
+/// credentials file and a ``SyncService`` made for the account's server: the sync engine.
+///
+/// Push: the outbox after the acknowledged number is read in batches of at most ``batchBytes`` of
+/// change images, compacted per record and pushed as a gapless range; each answer is written in
+/// one transaction with the new acknowledged number (records rebased over changes still pending,
+/// conflicts kept). Pull: pages of ``pageSize`` records from the cursor, each page and its cursor
+/// in one transaction. A failure anywhere leaves the store consistent and the next sync resumes.
+struct LocalSyncRepository: SyncRepository {
+    let store: LocalStore
+    let credentials: CredentialsFile
+    let makeService: SyncServiceFactory
+    let team: any TeamMemberDatastore
+    let clock: any DateProvider
+    let ids: any IdentifierProvider
+
+    static let batchBytes = 1 << 20
+    static let pageSize = 1000
+
+    // MARK: Account
+
+    func login(server: URL, token: String, deviceName: String) async throws -> SyncAccount {
+        let service = makeService(server, token)
+        let session = try await remote { () throws(RemoteFailure) in try await service.session() }
+        let settings = try await storage { try await store.syncSettings() }
+        let sameServer = settings[.server] == server.absoluteString && settings[.epoch] == session.epoch
+        let deviceID =
+            try settings[.deviceID].map { text throws(RepositoryError) in
+                try UUID(storageID: text, field: "device id")
+            } ?? ids.makeIdentifier()
+        let device = try await remote { () throws(RemoteFailure) in
+            try await service.registerDevice(id: deviceID, name: deviceName, startAfter: settings.pushedThrough)
+        }
+        try await storage {
+            try await store.adoptPerson(session.userID.storageID, settingKey: SQLiteTimeDatastore.personKey)
+        }
+        do {
+            try credentials.write(Credentials(server: server.absoluteString, token: token))
+        } catch {
+            throw RepositoryError.storage(inner: error)
+        }
+        var values: [SyncSettingKey: String?] = [
+            .server: server.absoluteString, .userID: session.userID.storageID, .userName: session.userName,
+            .deviceID: deviceID.storageID, .deviceName: deviceName, .epoch: session.epoch,
+            .pushedThrough: String(device.lastMutation),
+        ]
+        if !sameServer { values[.cursor] = .some(nil) }
+        try await storage { try await store.setSyncSettings(values) }
+        await team.forget()
+        return SyncAccount(
+            server: server, userID: session.userID, userName: session.userName, deviceID: deviceID,
+            deviceName: deviceName)
+    }
+
+    func logout() async throws -> SyncAccount? {
+        let account = try await account()
+        do { try credentials.delete() } catch { throw RepositoryError.storage(inner: error) }
+        try await storage { try await store.forgetSyncState() }
+        await team.forget()
+        return account
+    }
+
+    func account() async throws -> SyncAccount? {
+        try await loggedIn()?.account
+    }
+
+    private struct Session {
+        var account: SyncAccount
+        var token: String
+        var epoch: String?
+    }
+
+    /// The account and token, when both the settings and the credentials file have them.
+    private func loggedIn() async throws(RepositoryError) -> Session? {
+        let settings = try await storage { try await store.syncSettings() }
+        return try session(settings)
+    }
+
+    private func session(_ settings: SyncSettings) throws(RepositoryError) -> Session? {
+        guard let serverText = settings[.server], let server = URL(string: serverText),
+            let user = settings[.userID], let device = settings[.deviceID]
+        else { return nil }
+        let stored: Credentials?
+        do { stored = try credentials.read() } catch { throw .storage(inner: error) }
+        guard let stored, stored.server == serverText else { return nil }
+        return Session(
+            account: SyncAccount(
+                server: server, userID: try UUID(storageID: user, field: "user id"),
+                userName: settings[.userName] ?? "", deviceID: try UUID(storageID: device, field: "device id"),
+                deviceName: settings[.deviceName] ?? ""),
+            token: stored.token, epoch: settings[.epoch])
+    }
+
+    // MARK: Sync
+
+    func sync(progress: @escaping @Sendable (SyncProgress) -> Void) async throws -> SyncSummary {
+        guard let session = try await loggedIn() else { throw RepositoryError.notLoggedIn }
+        let service = makeService(session.account.server, session.token)
+        var summary = SyncSummary()
+        do {
+            try await push(session, service, &summary, progress)
+        } catch RepositoryError.remote(.epochChanged) {
+            try await rebootstrap(session, service, &summary, progress)
+            try await push(session, service, &summary, progress)
+        }
+        do {
+            try await pull(service, &summary, progress)
+        } catch RepositoryError.remote(.epochChanged) {
+            try await rebootstrap(session, service, &summary, progress)
+            try await push(session, service, &summary, progress)
+        }
+        let finished = clock.now()
+        try await storage {
+            try await store.setSyncSettings([
+                .lastSyncAt: String(Int64((finished.timeIntervalSince1970 * 1000).rounded()))
+            ])
+        }
+        return summary
+    }
+
+    /// Pushes every pending change, batch after batch. A gap (the server's number for this device is
+    /// not the acknowledged one here) re-registers the device, adopts the server's number and tries
+    /// again once.
+    private func push(
+        _ session: Session, _ service: any SyncService, _ summary: inout SyncSummary,
+        _ progress: @Sendable (SyncProgress) -> Void
+    ) async throws(RepositoryError) {
+        let overview = try await storage { try await store.syncOverview() }
+        let total = overview.pendingChanges
+        guard total > 0 else { return }
+        guard let epoch = overview.settings[.epoch] else { throw .notLoggedIn }
+        var done = 0
+        var recoveredGap = false
+        while true {
+            let pushedThrough = try await storage { try await store.syncSettings() }.pushedThrough
+            let pending = try await storage {
+                try await store.pendingChanges(after: pushedThrough, byteBudget: Self.batchBytes)
+            }
+            guard !pending.changes.isEmpty else { break }
+            let batch = PushBatch(
+                deviceID: session.account.deviceID, epoch: epoch, first: pending.first, last: pending.last,
+                mutations: try SyncCoding.compact(pending.changes))
+            let reply: PushReply
+            do {
+                reply = try await service.push(batch)
+            } catch .gap where !recoveredGap {
+                recoveredGap = true
+                let device = try await remote { () throws(RemoteFailure) in
+                    try await service.registerDevice(
+                        id: session.account.deviceID, name: session.account.deviceName, startAfter: pushedThrough)
+                }
+                try await storage { try await store.setSyncSettings([.pushedThrough: String(device.lastMutation)]) }
+                continue
+            } catch {
+                throw .remote(error)
+            }
+            try await settle(reply, through: pending.last, &summary)
+            done += pending.changes.count
+            summary.pushed += pending.changes.count
+            progress(SyncProgress(phase: .push, done: done, total: max(total, done)))
+        }
+    }
+
+    /// Writes a push's answer: every returned record, the conflicts and rejections, and the new
+    /// acknowledged number, in one transaction.
+    private func settle(_ reply: PushReply, through last: Int64, _ summary: inout SyncSummary)
+        async throws(RepositoryError)
+    {
+        let now = clock.now()
+        var rows: [ServerRow] = []
+        var conflicts: [SyncConflictRecord] = []
+        for result in reply.results {
+            if let record = result.record { rows.append(SyncCoding.serverRow(record)) }
+            let entity = result.record.map { SyncCoding.storageName($0.entity) }
+            switch result.outcome {
+            case .applied: summary.applied += 1
+            case .merged: summary.merged += 1
+            case .conflict:
+                for conflict in result.conflicts {
+                    guard let record = result.record else { continue }
+                    summary.conflicts += 1
+                    conflicts.append(
+                        SyncConflictRecord(
+                            id: ids.makeIdentifier().storageID, entity: entity ?? "", entityID: record.id.storageID,
+                            field: conflict.field, mineJSON: conflict.mine.jsonText,
+                            theirsJSON: conflict.theirs.jsonText, createdAt: now))
+                }
+            case .rejected:
+                let reason = result.reason ?? "rejected by the server"
+                summary.rejected.append(reason)
+                if let record = result.record {
+                    conflicts.append(
+                        SyncConflictRecord(
+                            id: ids.makeIdentifier().storageID, entity: entity ?? "", entityID: record.id.storageID,
+                            field: SyncConflictRecord.rejectedField, mineJSON: nil,
+                            theirsJSON: SyncValue.object(record.fields).jsonText, reason: reason, createdAt: now))
+                }
+            }
+        }
+        let write = SyncWrite(rows: rows, conflicts: conflicts, pushedThrough: last)
+        try await storage { try await store.applySync(write) }
+    }
+
+    /// Pulls pages from the cursor until the server has no more; each page lands with its cursor.
+    private func pull(
+        _ service: any SyncService, _ summary: inout SyncSummary, _ progress: @Sendable (SyncProgress) -> Void
+    ) async throws(RepositoryError) {
+        let settings = try await storage { try await store.syncSettings() }
+        var cursor = settings[.cursor]
+        let epoch = settings[.epoch]
+        while true {
+            let page = try await remote { () throws(RemoteFailure) in
+                try await service.pull(since: cursor, limit: Self.pageSize)
+            }
+            if let epoch, page.epoch != epoch {
+                throw .remote(.epochChanged("the server's data was reset or restored"))
+            }
+            let write = SyncWrite(
+                rows: page.records.map(SyncCoding.serverRow), settings: [.cursor: page.cursor, .epoch: page.epoch])
+            try await storage { try await store.applySync(write) }
+            summary.pulled += page.records.count
+            progress(SyncProgress(phase: .pull, done: summary.pulled, total: nil))
+            cursor = page.cursor
+            guard page.hasMore, !page.records.isEmpty else { break }
+        }
+    }
+
+    /// The server is a new one (reset or restored): adopt its epoch, register again (the first push
+    /// follows the acknowledged number), pull everything. Pending changes are kept; the caller
+    /// pushes them next.
+    private func rebootstrap(
+        _ session: Session, _ service: any SyncService, _ summary: inout SyncSummary,
+        _ progress: @Sendable (SyncProgress) -> Void
+    ) async throws(RepositoryError) {
+        summary.rebootstrapped = true
+        let remoteSession = try await remote { () throws(RemoteFailure) in try await service.session() }
+        let pushedThrough = try await storage { try await store.syncSettings() }.pushedThrough
+        let device = try await remote { () throws(RemoteFailure) in
+            try await service.registerDevice(
+                id: session.account.deviceID, name: session.account.deviceName, startAfter: pushedThrough)
+        }
+        try await storage {
+            try await store.setSyncSettings([
+                .epoch: remoteSession.epoch, .cursor: nil, .pushedThrough: String(device.lastMutation),
+            ])
+        }
+        try await pull(service, &summary, progress)
+    }
+
+    // MARK: Status and conflicts
+
+    func status() async throws -> SyncStatus {
+        let overview = try await storage { try await store.syncOverview() }
+        let lastSync = overview.settings[.lastSyncAt].flatMap { Int64($0) }.map {
+            Date(timeIntervalSince1970: Double($0) / 1000)
+        }
+        return SyncStatus(
+            account: try session(overview.settings)?.account, pending: overview.pendingChanges, lastSync: lastSync,
+            conflicts: overview.openConflicts, epoch: overview.settings[.epoch])
+    }
+
+    func conflicts(includeResolved: Bool) async throws -> [SyncConflict] {
+        let records = try await storage { try await store.syncConflicts(includeResolved: includeResolved) }
+        var conflicts: [SyncConflict] = []
+        for record in records { conflicts.append(try await conflict(record)) }
+        return conflicts
+    }
+
+    func resolve(conflict idPrefix: String, take side: ConflictSide) async throws -> SyncConflict {
+        guard let prefix = Reference.idPrefix(idPrefix) else {
+            throw RepositoryError.notFound(kind: .syncConflict, reference: idPrefix)
+        }
+        let matches = try await storage { try await store.syncConflicts(idPrefix: prefix) }
+        guard let record = matches.first else {
+            throw RepositoryError.notFound(kind: .syncConflict, reference: idPrefix)
+        }
+        guard matches.count == 1 else {
+            var candidates: [ReferenceCandidate] = []
+            for match in matches {
+                let conflict = try await conflict(match)
+                candidates.append(
+                    ReferenceCandidate(
+                        reference: Reference.short(conflict.id), label: "\(conflict.label) \(conflict.field)"))
+            }
+            throw RepositoryError.ambiguous(kind: .syncConflict, reference: idPrefix, candidates: candidates)
+        }
+        let now = clock.now()
+        let label = try await conflict(record).label
+        if side == .mine, record.field != SyncConflictRecord.rejectedField, let mine = record.mineJSON {
+            try await storage {
+                try await store.write(summary: "kept my \(record.field) of \(label)", at: now) { writer in
+                    try writer.setField(
+                        entity: record.entity, id: record.entityID, field: record.field, json: mine, at: now)
+                    try writer.resolveSyncConflict(id: record.id, resolution: side.rawValue, at: now)
+                }
+            }
+        } else {
+            try await storage {
+                try await store.resolveSyncConflict(id: record.id, resolution: side.rawValue, at: now)
+            }
+        }
+        var resolved = record
+        resolved.resolvedAt = now
+        resolved.resolution = side.rawValue
+        return try await conflict(resolved)
+    }
+
+    private func conflict(_ record: SyncConflictRecord) async throws(RepositoryError) -> SyncConflict {
+        guard let entity = SyncCoding.entity(storage: record.entity) else {
+            throw .corruptData(message: "a stored conflict is of unknown kind \(record.entity)")
+        }
+        let recordID = try UUID(storageID: record.entityID, field: "conflict record id")
+        return SyncConflict(
+            id: try UUID(storageID: record.id, field: "conflict id"), entity: entity, recordID: recordID,
+            label: try await label(entity, recordID), field: record.field,
+            mine: record.mineJSON.flatMap(SyncValue.parse) ?? .null,
+            theirs: record.theirsJSON.flatMap(SyncValue.parse) ?? .null, reason: record.reason,
+            createdAt: record.createdAt, resolvedAt: record.resolvedAt,
+            resolution: record.resolution.flatMap(ConflictSide.init(rawValue:)))
+    }
+
+    /// `#12 "Title"` for a task, a project's or list's name; a short id when the record is gone.
+    private func label(_ entity: SyncEntity, _ id: UUID) async throws(RepositoryError) -> String {
+        let short = Reference.short(id)
+        switch entity {
+        case .task:
+            guard let task = try await storage({ try await store.task(id: id.storageID) }) else {
+                return "task \(short)"
+            }
+            return "#\(task.number) \"\(task.title)\""
+        case .project:
+            return try await storage { try await store.project(id: id.storageID) }.map { "project \"\($0.name)\"" }
+                ?? "project \(short)"
+        case .taskList:
+            return try await storage { try await store.taskList(id: id.storageID) }.map { "list \"\($0.name)\"" }
+                ?? "list \(short)"
+        case .timer: return "timer \(short)"
+        case .timeEntry: return "entry \(short)"
+        }
+    }
+
+    // MARK: Team
+
+    func teamMembers(refresh: Bool) async throws -> [TeamMember] {
+        guard let session = try await loggedIn() else { throw RepositoryError.notLoggedIn }
+        let service = makeService(session.account.server, session.token)
+        return try await team.members(refresh: refresh) {
+            try await remote { () throws(RemoteFailure) in try await service.team() }
+        }
+    }
+}
+
+/// Runs a service call and wraps its failure as ``RepositoryError/remote(_:)``.
+func remote<T>(_ body: () async throws(RemoteFailure) -> T) async throws(RepositoryError) -> T {
+    do { return try await body() } catch { throw .remote(error) }
+}

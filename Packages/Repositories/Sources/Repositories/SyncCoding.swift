@@ -1,0 +1,199 @@
+import Foundation
+import LocalStorage
+
+// Between LocalStorage's sync rows (JSON text of column images, table entity names) and the sync
+// service's values (SyncValue fields, wire entity names).
+
+extension SyncValue: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .integer(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .double(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([SyncValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: SyncValue].self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+
+    /// Compact JSON text, object keys sorted: what LocalStorage stores and compares.
+    public var jsonText: String {
+        var text = ""
+        write(to: &text)
+        return text
+    }
+
+    private func write(to text: inout String) {
+        switch self {
+        case .null: text += "null"
+        case .bool(let value): text += value ? "true" : "false"
+        case .integer(let value): text += String(value)
+        case .double(let value): text += value.isFinite ? String(value) : "null"
+        case .string(let value): Self.writeString(value, to: &text)
+        case .array(let values):
+            text += "["
+            for (index, value) in values.enumerated() {
+                if index > 0 { text += "," }
+                value.write(to: &text)
+            }
+            text += "]"
+        case .object(let fields):
+            text += "{"
+            for (index, key) in fields.keys.sorted().enumerated() {
+                if index > 0 { text += "," }
+                Self.writeString(key, to: &text)
+                text += ":"
+                fields[key]?.write(to: &text)
+            }
+            text += "}"
+        }
+    }
+
+    private static func writeString(_ value: String, to text: inout String) {
+        text += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        text += "\""
+    }
+
+    /// Parses JSON text; nil when it is not JSON.
+    static func parse(_ text: String) -> SyncValue? {
+        try? JSONDecoder().decode(SyncValue.self, from: Data(text.utf8))
+    }
+
+    /// The value as an integer, when it is one.
+    var integerValue: Int64? {
+        switch self {
+        case .integer(let value): value
+        case .double(let value) where value.rounded() == value: Int64(exactly: value)
+        default: nil
+        }
+    }
+}
+
+enum SyncCoding {
+    /// Columns that never travel: the id is the record's, the number is per device, the version is the
+    /// server's.
+    static let localOnlyColumns: Set<String> = ["id", "number", "version"]
+
+    static func entity(storage name: String) -> SyncEntity? {
+        switch name {
+        case "project": .project
+        case "task_list": .taskList
+        case "task": .task
+        case "timer": .timer
+        case "time_entry": .timeEntry
+        default: nil
+        }
+    }
+
+    static func storageName(_ entity: SyncEntity) -> String {
+        switch entity {
+        case .project: "project"
+        case .taskList: "task_list"
+        case .task: "task"
+        case .timer: "timer"
+        case .timeEntry: "time_entry"
+        }
+    }
+
+    /// The fields of a change-log image, without the local-only columns.
+    static func fields(image: String?) throws(RepositoryError) -> SyncFields? {
+        guard let image else { return nil }
+        guard case .object(var fields) = SyncValue.parse(image) else {
+            throw .corruptData(message: "a change in the log holds an image that is not a JSON object")
+        }
+        for column in localOnlyColumns { fields[column] = nil }
+        return fields
+    }
+
+    static func serverRow(_ record: SyncRecord) -> ServerRow {
+        var fields = record.fields
+        for column in localOnlyColumns { fields[column] = nil }
+        return ServerRow(
+            entity: storageName(record.entity), id: record.id.storageID, version: record.version,
+            fields: SyncValue.object(fields).jsonText)
+    }
+
+    /// Compacts a run of changes into one mutation per record, in the order records first appear:
+    /// base = the before-image of the record's first change (none for an insert), changes = the fields
+    /// of the last after-image that differ from base (all of them for an insert), number = the last
+    /// change folded in. A record whose changes cancel out (edited, then undone) sends nothing.
+    static func compact(_ changes: [PendingChange]) throws(RepositoryError) -> [SyncMutation] {
+        struct Folded {
+            var entity: SyncEntity
+            var id: UUID
+            var number: Int64
+            var base: SyncFields?
+            var baseVersion: Int64?
+            var last: SyncFields
+        }
+        var order: [String] = []
+        var folded: [String: Folded] = [:]
+        for change in changes {
+            guard let entity = entity(storage: change.entity) else {
+                throw .corruptData(message: "a change in the log is of unknown kind \(change.entity)")
+            }
+            let key = change.entity + "/" + change.entityID
+            let after = try fields(image: change.after) ?? [:]
+            if var known = folded[key] {
+                known.number = change.seq
+                known.last = after
+                folded[key] = known
+                continue
+            }
+            let base = try fields(image: change.before)
+            let baseVersion = change.before.flatMap { SyncValue.parse($0) }.flatMap { value -> Int64? in
+                guard case .object(let image) = value else { return nil }
+                return image["version"]?.integerValue
+            }
+            order.append(key)
+            folded[key] = Folded(
+                entity: entity, id: try UUID(storageID: change.entityID, field: "changed record id"),
+                number: change.seq, base: base, baseVersion: baseVersion, last: after)
+        }
+        return order.compactMap { key -> SyncMutation? in
+            guard let record = folded[key] else { return nil }
+            var changed = record.last
+            if let base = record.base {
+                changed = record.last.filter { field, value in base[field] != value }
+                guard !changed.isEmpty else { return nil }
+            }
+            return SyncMutation(
+                number: record.number, entity: record.entity, id: record.id, baseVersion: record.baseVersion,
+                base: record.base, changes: changed)
+        }
+    }
+}
