@@ -155,6 +155,10 @@ struct LocalSyncRepository: SyncRepository {
                 }
                 try await storage { try await store.setSyncSettings([.pushedThrough: String(device.lastMutation)]) }
                 continue
+            } catch .forbidden(let message) {
+                // A server reset or restored from a backup no longer knows this device: a new epoch.
+                let current = try await remote { () throws(RemoteFailure) in try await service.session() }
+                throw .remote(current.epoch == epoch ? .forbidden(message) : .epochChanged(message))
             } catch {
                 throw .remote(error)
             }
