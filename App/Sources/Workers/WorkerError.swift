@@ -46,6 +46,9 @@ public struct WorkerError: Error, Sendable, CustomStringConvertible {
             case .conflict(let conflict): self.init(.conflict, Self.conflictMessage(conflict), cause: error)
             case .corruptData: self.init(.storage, "the database holds damaged data: \(error)", cause: error)
             case .storage: self.init(.storage, error.description, cause: error)
+            // Sync (issue 8): placeholders until the lead words them and gives them their own kinds.
+            case .notLoggedIn: self.init(.invalidInput, "not logged in: run stint login URL first", cause: error)
+            case .remote: self.init(.unexpected, error.description, cause: error)
             }
         case let error as ValidationError:
             self.init(Self.kind(of: error), ValidationWording.message(for: error), cause: error)

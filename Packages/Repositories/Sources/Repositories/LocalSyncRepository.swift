@@ -155,6 +155,10 @@ struct LocalSyncRepository: SyncRepository {
                 }
                 try await storage { try await store.setSyncSettings([.pushedThrough: String(device.lastMutation)]) }
                 continue
+            } catch .forbidden(let message) {
+                // A server reset or restored from a backup no longer knows this device: a new epoch.
+                let current = try await remote { () throws(RemoteFailure) in try await service.session() }
+                throw .remote(current.epoch == epoch ? .forbidden(message) : .epochChanged(message))
             } catch {
                 throw .remote(error)
             }
@@ -219,9 +223,12 @@ struct LocalSyncRepository: SyncRepository {
             if let epoch, page.epoch != epoch {
                 throw .remote(.epochChanged("the server's data was reset or restored"))
             }
-            let write = SyncWrite(
-                rows: page.records.map(SyncCoding.serverRow), settings: [.cursor: page.cursor, .epoch: page.epoch])
-            try await storage { try await store.applySync(write) }
+            // Nothing new (the common case of a sync with nothing to do): no write transaction.
+            if !page.records.isEmpty || page.cursor != cursor || page.epoch != epoch {
+                let write = SyncWrite(
+                    rows: page.records.map(SyncCoding.serverRow), settings: [.cursor: page.cursor, .epoch: page.epoch])
+                try await storage { try await store.applySync(write) }
+            }
             summary.pulled += page.records.count
             progress(SyncProgress(phase: .pull, done: summary.pulled, total: nil))
             cursor = page.cursor

@@ -1,0 +1,426 @@
+import Entities
+import Foundation
+import LocalStorage
+import Testing
+
+@testable import Repositories
+
+/// One device: its own SQLite file, credentials file, clock and ids, reaching the shared fake server.
+struct SyncDevice {
+    let folder: URL
+    let clock = TestClock()
+    let container: RepositoriesDependencyContainer
+
+    init(_ server: FakeSyncServer, ids prefix: String) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("stint-sync-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        container = try RepositoriesDependencyContainer(
+            databasePath: folder.appendingPathComponent("data/stint.sqlite").path, clock: clock,
+            ids: PrefixedIdentifiers(prefix: prefix),
+            credentialsFile: folder.appendingPathComponent("config/credentials.json"),
+            syncServiceFactory: { _, token in FakeSyncService(server: server, token: token) })
+    }
+
+    static let server = URL(string: "http://127.0.0.1:8420") ?? URL(fileURLWithPath: "/")
+
+    var sync: any SyncRepository { container.syncRepository() }
+    var projects: any ProjectRepository { container.makeProjectRepository() }
+    var tasks: any TaskRepository { container.makeTaskRepository() }
+    var timers: any TimerRepository { container.makeTimerRepository() }
+    var entries: any TimeEntryRepository { container.makeTimeEntryRepository() }
+    var history: any HistoryRepository { container.makeHistoryRepository() }
+
+    @discardableResult
+    func login(_ token: String, name: String = "laptop") async throws -> SyncAccount {
+        try await sync.login(server: Self.server, token: token, deviceName: name)
+    }
+
+    @discardableResult
+    func syncNow() async throws -> SyncSummary {
+        try await sync.sync { _ in }
+    }
+
+    func task(_ id: UUID) async throws -> Entities.Task? {
+        try await tasks.tasks(matching: TaskQuery(statuses: [], ids: [id])).first
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: folder) }
+}
+
+@Suite("Compaction of the change log into mutations")
+struct CompactionTests {
+    private func change(_ seq: Int64, _ id: Int, _ operation: String, before: String?, after: String?) -> PendingChange
+    {
+        PendingChange(
+            seq: seq, entity: "task", entityID: String(format: "00000000-0000-4000-8000-%012d", id),
+            operation: operation, before: before, after: after)
+    }
+
+    @Test(
+        "several changes of one record fold into one mutation",
+        arguments: [
+            // insert then update: everything, from the last image, numbered by the last change
+            (
+                [
+                    (1, "insert", nil, #"{"id":"x","number":1,"title":"A","note":"","version":1}"#),
+                    (2, "update", #"{"title":"A","note":"","version":1}"#, #"{"title":"B","note":"","version":2}"#),
+                ], 2, false, ["note", "title"]
+            ),
+            // two updates: the base is the first before-image, only fields that differ from it
+            (
+                [
+                    (3, "update", #"{"title":"A","note":"n","version":4}"#, #"{"title":"B","note":"n","version":5}"#),
+                    (4, "update", #"{"title":"B","note":"n","version":5}"#, #"{"title":"B","note":"m","version":6}"#),
+                ], 4, true, ["note", "title"]
+            ),
+            // a change undone before the push: nothing to send
+            (
+                [
+                    (5, "update", #"{"title":"A","version":1}"#, #"{"title":"B","version":2}"#),
+                    (6, "update", #"{"title":"B","version":2}"#, #"{"title":"A","version":3}"#),
+                ], nil, true, []
+            ),
+        ] as [([(Int64, String, String?, String?)], Int64?, Bool, [String])])
+    func folding(changes: [(Int64, String, String?, String?)], number: Int64?, hasBase: Bool, fields: [String])
+        throws
+    {
+        let mutations = try SyncCoding.compact(changes.map { change($0.0, 1, $0.1, before: $0.2, after: $0.3) })
+        #expect(mutations.first?.number == number)
+        #expect(mutations.count == (number == nil ? 0 : 1))
+        guard let mutation = mutations.first else { return }
+        #expect((mutation.base != nil) == hasBase)
+        #expect(mutation.changes.keys.sorted() == fields, "never id, number or version")
+        if hasBase { #expect(mutation.baseVersion == 4) }
+    }
+
+    @Test("records keep the order they first appear in, each with its own number")
+    func order() throws {
+        let mutations = try SyncCoding.compact([
+            change(1, 1, "insert", before: nil, after: #"{"title":"A"}"#),
+            change(2, 2, "insert", before: nil, after: #"{"title":"B"}"#),
+            change(3, 1, "update", before: #"{"title":"A"}"#, after: #"{"title":"C"}"#),
+        ])
+        #expect(mutations.map(\.number) == [3, 2])
+        #expect(mutations[0].changes["title"] == .string("C"))
+        #expect(mutations[0].base == nil)
+    }
+
+    @Test("JSON text round-trips through SyncValue")
+    func values() throws {
+        let text = #"{"a":[1,"x\n",null],"b":true,"c":-2.5}"#
+        #expect(SyncValue.parse(text)?.jsonText == text)
+    }
+}
+
+@Suite("Sync between devices through a server")
+struct SyncTests {
+    @Test("not logged in: sync and team refuse, status says so without the network")
+    func notLoggedIn() async throws {
+        let server = FakeSyncServer()
+        let device = try SyncDevice(server, ids: "aaaa")
+        defer { device.remove() }
+        let error = await repositoryError { try await device.syncNow() }
+        guard case .notLoggedIn = error else {
+            Issue.record("expected notLoggedIn, got \(String(describing: error))")
+            return
+        }
+        let status = try await device.sync.status()
+        #expect(status.account == nil)
+        #expect(status.pending == 0)
+        let bad = await repositoryError { try await device.login("wrong") }
+        guard case .remote(.unauthorized) = bad else {
+            Issue.record("expected unauthorized, got \(String(describing: bad))")
+            return
+        }
+        #expect(try await device.sync.account() == nil)
+    }
+
+    @Test("login adopts the server's user as the local person, stores the token 0600; logout keeps the data")
+    func loginAndLogout() async throws {
+        let server = FakeSyncServer()
+        let ann = await server.addUser("Ann", token: "stint_ann")
+        let device = try SyncDevice(server, ids: "aaaa")
+        defer { device.remove() }
+        let project = try await device.projects.create(name: "Home", note: "")
+        _ = try await device.timers.start(target: .project(project.id), note: nil, billable: false, at: nil)
+        let account = try await device.login("stint_ann")
+        #expect(account.userID == ann.id)
+        #expect(try await device.timers.runningTimer()?.ownerID == ann.id, "the local timer follows its person")
+        let mode =
+            try FileManager.default.attributesOfItem(
+                atPath: device.folder.appendingPathComponent("config/credentials.json").path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(try await device.sync.status().pending == 2)
+
+        let summary = try await device.syncNow()
+        #expect(summary.pushed == 2)
+        #expect(summary.applied == 2)
+        #expect(try await device.sync.status().pending == 0)
+        #expect(await server.record(project.id, .project)?.fields["name"] == .string("Home"))
+
+        #expect(try await device.sync.logout() == account)
+        #expect(try await device.sync.account() == nil)
+        #expect(try await device.projects.projects(includeArchived: false).map(\.name) == ["Home"])
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: device.folder.appendingPathComponent("config/credentials.json").path))
+    }
+
+    @Test("offline work on two devices converges; a pulled task gets the next local number")
+    func converge() async throws {
+        let server = FakeSyncServer()
+        await server.addUser("Ann", token: "a")
+        await server.addUser("Bob", token: "b")
+        let a = try SyncDevice(server, ids: "aaaa")
+        let b = try SyncDevice(server, ids: "bbbb")
+        defer {
+            a.remove()
+            b.remove()
+        }
+        try await a.login("a")
+        try await b.login("b", name: "desktop")
+        _ = try await b.tasks.create(NewTask(title: "B's own"))
+        let project = try await a.projects.create(name: "Shared", note: "")
+        let fromA = try await a.tasks.create(NewTask(title: "From A", projectID: project.id))
+        try await a.syncNow()
+        let summary = try await b.syncNow()
+        #expect(summary.pulled == 3, "A's project and task, and B's own task as the server holds it")
+        let pulled = try #require(try await b.task(fromA.id))
+        #expect(pulled.number == 2, "B's own task is 1; the pulled one gets the next number")
+        #expect(pulled.projectID == project.id)
+        try await a.syncNow()
+        #expect(try await a.task(pulled.id)?.number == 1)
+        #expect(try await a.tasks.count(matching: TaskQuery()) == 2)
+        #expect(try await b.tasks.count(matching: TaskQuery()) == 2)
+
+        // Offline, both edit the same task: different fields are both kept.
+        _ = try await a.tasks.change(fromA.id, summary: "rename") { task, now in
+            try task.rename(to: "Renamed on A", now: now)
+        }
+        b.clock.advance(60)
+        _ = try await b.tasks.change(fromA.id, summary: "priority") { task, now in task.setPriority(.high, now: now) }
+        try await a.syncNow()
+        let merged = try await b.syncNow()
+        #expect(merged.conflicts == 0)
+        try await a.syncNow()
+        for device in [a, b] {
+            let task = try #require(try await device.task(fromA.id))
+            #expect(task.title == "Renamed on A")
+            #expect(task.priority == .high)
+        }
+    }
+
+    @Test("the same field edited on both: the first to reach the server wins, the loser is listed and resolvable")
+    func sameFieldConflict() async throws {
+        let server = FakeSyncServer()
+        await server.addUser("Ann", token: "a")
+        let a = try SyncDevice(server, ids: "aaaa")
+        let b = try SyncDevice(server, ids: "bbbb")
+        defer {
+            a.remove()
+            b.remove()
+        }
+        try await a.login("a")
+        try await b.login("a", name: "desktop")
+        let task = try await a.tasks.create(NewTask(title: "Original"))
+        try await a.syncNow()
+        try await b.syncNow()
+
+        _ = try await a.tasks.change(task.id, summary: "rename") { task, now in try task.rename(to: "A's", now: now) }
+        _ = try await b.tasks.change(task.id, summary: "rename") { task, now in try task.rename(to: "B's", now: now) }
+        try await a.syncNow()
+        let summary = try await b.syncNow()
+        #expect(summary.conflicts == 1)
+        #expect(try await b.task(task.id)?.title == "A's", "the server's value stands")
+        let conflicts = try await b.sync.conflicts(includeResolved: false)
+        #expect(conflicts.count == 1)
+        let conflict = try #require(conflicts.first)
+        #expect(conflict.field == "title")
+        #expect(conflict.mine == .string("B's"))
+        #expect(conflict.theirs == .string("A's"))
+        #expect(conflict.label.contains("A's"))
+        #expect(try await b.sync.status().conflicts == 1)
+
+        let unknown = await repositoryError { try await b.sync.resolve(conflict: "ffff", take: .mine) }
+        #expect(unknown?.isNotFound(.syncConflict) == true)
+        let resolved = try await b.sync.resolve(
+            conflict: String(conflict.id.uuidString.lowercased().prefix(8)), take: .mine)
+        #expect(resolved.resolution == .mine)
+        #expect(try await b.task(task.id)?.title == "B's")
+        #expect(try await b.sync.conflicts(includeResolved: false).isEmpty)
+        #expect(try await b.sync.conflicts(includeResolved: true).count == 1)
+        try await b.syncNow()
+        try await a.syncNow()
+        #expect(try await a.task(task.id)?.title == "B's", "taking mine is a change that reaches the others")
+    }
+
+    @Test("delete against edit: the delete applies, the edit is kept on the tombstone and can restore it")
+    func deleteAgainstEdit() async throws {
+        let server = FakeSyncServer()
+        await server.addUser("Ann", token: "a")
+        let a = try SyncDevice(server, ids: "aaaa")
+        let b = try SyncDevice(server, ids: "bbbb")
+        defer {
+            a.remove()
+            b.remove()
+        }
+        try await a.login("a")
+        try await b.login("a", name: "desktop")
+        let task = try await a.tasks.create(NewTask(title: "Doomed"))
+        try await a.syncNow()
+        try await b.syncNow()
+
+        _ = try await a.tasks.delete(task.id)
+        _ = try await b.tasks.change(task.id, summary: "rename") { task, now in try task.rename(to: "Edited", now: now)
+        }
+        try await a.syncNow()
+        let summary = try await b.syncNow()
+        #expect(summary.conflicts == 1)
+        #expect(try await b.task(task.id) == nil, "the delete stands")
+        let conflict = try #require(try await b.sync.conflicts(includeResolved: false).first)
+        #expect(conflict.field == "deleted_at")
+        #expect(await server.record(task.id)?.fields["title"] == .string("Edited"), "the edit is on the tombstone")
+
+        _ = try await b.sync.resolve(conflict: conflict.id.uuidString, take: .mine)
+        #expect(try await b.task(task.id)?.title == "Edited")
+        try await b.syncNow()
+        try await a.syncNow()
+        #expect(try await a.task(task.id)?.title == "Edited", "restored everywhere")
+    }
+
+    @Test("a batch whose answer was lost is applied once: the retry gets the stored answer")
+    func retriedBatch() async throws {
+        let server = FakeSyncServer()
+        await server.addUser("Ann", token: "a")
+        let a = try SyncDevice(server, ids: "aaaa")
+        defer { a.remove() }
+        try await a.login("a")
+        let task = try await a.tasks.create(NewTask(title: "Once"))
+        await server.setDropNextReply()
+        let lost = await repositoryError { try await a.syncNow() }
+        guard case .remote(let failure) = lost, failure.isTransient else {
+            Issue.record("expected a transient failure, got \(String(describing: lost))")
+            return
+        }
+        #expect(try await a.sync.status().pending == 1, "nothing settled without an answer")
+        #expect(await server.record(task.id)?.version == 1)
+        let summary = try await a.syncNow()
+        #expect(summary.pushed == 1)
+        #expect(try await a.sync.status().pending == 0)
+        #expect(await server.record(task.id)?.version == 1, "applied once")
+        #expect(await server.pushes == 2)
+    }
+
+    @Test("a transient failure leaves every pending change queued")
+    func transientFailure() async throws {
+        let server = FakeSyncServer()
+        await server.addUser("Ann", token: "a")
+        let a = try SyncDevice(server, ids: "aaaa")
+        defer { a.remove() }
+        try await a.login("a")
+        _ = try await a.tasks.create(NewTask(title: "One"))
+        _ = try await a.tasks.create(NewTask(title: "Two"))
+        await server.setFailNext(.server("503 service unavailable"))
+        let error = await repositoryError { try await a.syncNow() }
+        guard case .remote(.server) = error else {
+            Issue.record("expected a server failure, got \(String(describing: error))")
+            return
+        }
+        #expect(try await a.sync.status().pending == 2)
+        #expect(try await a.syncNow().pushed == 2)
+    }
+
+    @Test("a reset server is re-bootstrapped: everything pulled again, pending changes pushed, none dropped")
+    func epochChange() async throws {
+        let server = FakeSyncServer()
+        await server.addUser("Ann", token: "a")
+        let a = try SyncDevice(server, ids: "aaaa")
+        let b = try SyncDevice(server, ids: "bbbb")
+        defer {
+            a.remove()
+            b.remove()
+        }
+        try await a.login("a")
+        let old = try await a.tasks.create(NewTask(title: "Before the reset"))
+        try await a.syncNow()
+        await server.reset()
+        let pending = try await a.tasks.create(NewTask(title: "Pending"))
+        let summary = try await a.syncNow()
+        #expect(summary.rebootstrapped)
+        #expect(try await a.sync.status().pending == 0)
+        #expect(await server.record(pending.id) != nil, "the pending change reached the new server")
+        #expect(try await a.task(old.id) != nil, "local data is kept")
+
+        try await b.login("a", name: "desktop")
+        try await b.syncNow()
+        #expect(try await b.task(pending.id)?.title == "Pending")
+    }
+
+    @Test("a timer started on one device is seen, paused and stopped on another: one entry, the timer's id")
+    func timerAcrossDevices() async throws {
+        let server = FakeSyncServer()
+        await server.addUser("Ann", token: "a")
+        let a = try SyncDevice(server, ids: "aaaa")
+        let b = try SyncDevice(server, ids: "bbbb")
+        defer {
+            a.remove()
+            b.remove()
+        }
+        try await a.login("a")
+        try await b.login("a", name: "desktop")
+        let project = try await a.projects.create(name: "Work", note: "")
+        let started = try await a.timers.start(target: .project(project.id), note: nil, billable: false, at: nil)
+        try await a.syncNow()
+        try await b.syncNow()
+        #expect(try await b.timers.runningTimer()?.id == started.timer.id)
+        b.clock.advance(600)
+        _ = try await b.timers.pause(.running, at: nil)
+        try await b.syncNow()
+        try await a.syncNow()
+        #expect(try await a.timers.timers().first?.isRunning == false)
+        a.clock.advance(900)
+        let entry = try await a.timers.stop(.runningOrOnlyPaused, at: nil, note: nil, force: false)
+        #expect(entry.id == started.timer.id)
+        try await a.syncNow()
+        try await b.syncNow()
+        #expect(try await b.timers.timers().isEmpty)
+        #expect(try await b.entries.entries(matching: TimeEntryQuery()).map(\.id) == [entry.id])
+    }
+
+    @Test("ten concurrent team requests make one server request; the cache then answers until it expires")
+    func teamCoalescing() async throws {
+        let server = FakeSyncServer()
+        await server.addUser("Ann", token: "a")
+        await server.addUser("Bob", token: "b")
+        let a = try SyncDevice(server, ids: "aaaa")
+        defer { a.remove() }
+        try await a.login("a")
+        let sync = a.sync
+        let results = try await withThrowingTaskGroup(of: [TeamMember].self) { group in
+            for _ in 0..<10 { group.addTask { try await sync.teamMembers(refresh: false) } }
+            var all: [[TeamMember]] = []
+            for try await members in group { all.append(members) }
+            return all
+        }
+        #expect(results.count == 10)
+        #expect(results.allSatisfy { $0.map(\.name) == ["Ann", "Bob"] })
+        #expect(await server.teamRequests == 1)
+
+        _ = try await a.container.syncRepository().teamMembers(refresh: false)
+        #expect(await server.teamRequests == 1, "memory level, shared by the container's repositories")
+        a.clock.advance(601)
+        _ = try await sync.teamMembers(refresh: false)
+        #expect(await server.teamRequests == 2, "expired")
+        _ = try await sync.teamMembers(refresh: true)
+        #expect(await server.teamRequests == 3, "refresh skips the cache")
+        await server.setFailNext(.unreachable("offline"))
+        #expect(try await sync.teamMembers(refresh: true).count == 2, "offline: the cache rather than nothing")
+    }
+}
+
+extension RepositoryError {
+    func isNotFound(_ kind: EntityKind) -> Bool {
+        if case .notFound(let found, _) = self { return found == kind }
+        return false
+    }
+}
