@@ -23,6 +23,7 @@ let package = Package(
         .package(path: "../Packages/TasksFeature"),
         .package(path: "../Packages/TimersFeature"),
         .package(path: "../Packages/ReportsFeature"),
+        .package(path: "../Packages/SyncFeature"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     ],
@@ -47,6 +48,7 @@ let package = Package(
                 .product(name: "TasksFeature", package: "TasksFeature"),
                 .product(name: "TimersFeature", package: "TimersFeature"),
                 .product(name: "ReportsFeature", package: "ReportsFeature"),
+                .product(name: "SyncFeature", package: "SyncFeature"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(path: "../Entities"),
         .package(path: "../LocalStorage"),
+        .package(path: "../RemoteStorage"),
     ],
     targets: [
         .target(
@@ -18,6 +19,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Entities", package: "Entities"),
                 .product(name: "LocalStorage", package: "LocalStorage"),
+                .product(name: "RemoteStorage", package: "RemoteStorage"),
             ]
         ),
         .testTarget(

@@ -33,7 +33,7 @@ final class AppDependencyContainer: Sendable {
         analytics = LogAnalytics(logger: logger)
         workers = WorkersDependencyContainer(
             databasePath: environment.databasePath, clock: environment.clock, timeZone: environment.timeZone,
-            ids: ids)
+            ids: ids, credentialsPath: environment.credentialsPath, syncTimeout: environment.syncTimeout)
     }
 
     var calendar: WorkCalendar { workers.calendar }

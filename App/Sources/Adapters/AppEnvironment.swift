@@ -41,7 +41,18 @@ public struct ProcessContext: Sendable {
     }
 
     /// The environment variables Stint reads; a new one must be added here to be seen.
-    static let variables = ["STINT_HOME", "XDG_DATA_HOME", "HOME", "STINT_NOW", "TZ", "NO_COLOR", "TERM", "COLUMNS"]
+    static let variables = [
+        "STINT_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME", "STINT_NOW", "TZ", "NO_COLOR", "TERM", "COLUMNS",
+        "STINT_SYNC_TIMEOUT",
+    ]
+
+    /// This machine's name, the default name of a device on the server.
+    static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "device" }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.isEmpty ? "device" : name
+    }
 
     /// This process: the variables Stint reads, stdout/stderr/stdin and what `isatty` says about them.
     ///
@@ -87,17 +98,44 @@ struct AppEnvironment: Sendable {
     /// Whether someone can answer a question: stdin and stdout are both terminals.
     var canPrompt: Bool
 
+    /// Where the server's address and token are kept (0600): `$STINT_HOME/credentials` when STINT_HOME is
+    /// set (everything of one Stint in one folder), else `$XDG_CONFIG_HOME/stint/credentials`, else
+    /// `~/.config/stint/credentials` — configuration, not data, so backups of the data never carry the token.
+    var credentialsPath: String
+    /// `STINT_SYNC_TIMEOUT`: seconds one request to the server may take (default 10, 0.1 to 600).
+    var syncTimeout: Duration
+
     var databasePath: String { dataDirectory.appendingPathComponent("stint.sqlite").path }
 
     /// Reads `STINT_HOME` (else `$XDG_DATA_HOME/stint`, else `~/.local/share/stint`), `STINT_NOW`,
     /// the time zone (`TZ`) and what the terminal can do.
     init(_ context: ProcessContext) throws(WorkerError) {
         dataDirectory = Self.dataDirectory(context.environment)
+        credentialsPath = Self.configDirectory(context.environment).appendingPathComponent("credentials").path
+        syncTimeout = Self.syncTimeout(context.environment)
         clock = try Self.clock(context.environment)
         timeZone = Self.timeZone(context.environment)
         style = context.style
         stderrIsTerminal = context.stderrIsTerminal
         canPrompt = context.stdinIsTerminal && context.style.isTTY
+    }
+
+    static func syncTimeout(_ environment: [String: String]) -> Duration {
+        guard let text = environment["STINT_SYNC_TIMEOUT"], let seconds = Double(text), seconds >= 0.1,
+            seconds <= 600
+        else { return .seconds(10) }
+        return .milliseconds(Int(seconds * 1000))
+    }
+
+    static func configDirectory(_ environment: [String: String]) -> URL {
+        if let home = environment["STINT_HOME"], !home.isEmpty {
+            return URL(fileURLWithPath: home, isDirectory: true)
+        }
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("stint", isDirectory: true)
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".config/stint", isDirectory: true)
     }
 
     static func dataDirectory(_ environment: [String: String]) -> URL {

@@ -1,6 +1,7 @@
 import Foundation
 import ProjectsFeature
 import ReportsFeature
+import SyncFeature
 import TasksFeature
 import TerminalUI
 import TimersFeature
@@ -15,6 +16,8 @@ public enum StintExit: Int32, Sendable {
     case invalidInput = 4
     case conflict = 5
     case storage = 6
+    /// The server could not be reached, refused the token or the request, or answered nonsense.
+    case remote = 7
     case usage = 64
 }
 
@@ -52,9 +55,21 @@ public enum ErrorPresenter {
             return (error.description, .invalidInput, [])
         case let error as ReportsFeatureError:
             return (error.description, .invalidInput, [])
+        case let error as SyncFeatureError:
+            return (error.description, exit(for: error.kind), [])
         default:
             let wrapped = WorkerError(wrapping: error)
             return (wrapped.message, exit(for: wrapped.kind), wrapped.causeChain)
+        }
+    }
+
+    static func exit(for kind: SyncFeatureError.Kind) -> StintExit {
+        switch kind {
+        case .notFound: .notFound
+        case .ambiguous: .ambiguous
+        case .invalidInput: .invalidInput
+        case .conflict, .notLoggedIn: .conflict
+        case .remote: .remote
         }
     }
 
@@ -65,6 +80,7 @@ public enum ErrorPresenter {
         case .invalidInput: .invalidInput
         case .conflict: .conflict
         case .storage: .storage
+        case .remote: .remote
         case .unexpected: .unexpected
         }
     }

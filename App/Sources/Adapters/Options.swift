@@ -84,3 +84,10 @@ public enum ReportFormatOption: String, OptionValue {
 public enum ReportPeriodOption: String, OptionValue {
     case today, week, month, year
 }
+
+/// `stint sync conflicts resolve --take`: which value of a conflicting field should hold.
+public enum ConflictSideOption: String, OptionValue {
+    case mine, theirs
+
+    public static let aliases: [String: Self] = ["ours": .mine, "local": .mine, "server": .theirs, "remote": .theirs]
+}

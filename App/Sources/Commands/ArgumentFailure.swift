@@ -46,6 +46,7 @@ enum ArgumentFailure {
         "--by": ReportGroupingOption.allCases.map(\.rawValue),
         "--format": ReportFormatOption.allCases.map(\.rawValue),
         "-f": ReportFormatOption.allCases.map(\.rawValue),
+        "--take": ConflictSideOption.allCases.map(\.rawValue),
     ]
 
     static func sentence(_ words: [String]) -> String {
@@ -75,6 +76,10 @@ extension ReportGroupingOption: ExpressibleByArgument {
 }
 
 extension ReportFormatOption: ExpressibleByArgument {
+    public init?(argument: String) { self.init(parsing: argument) }
+}
+
+extension ConflictSideOption: ExpressibleByArgument {
     public init?(argument: String) { self.init(parsing: argument) }
 }
 

@@ -16,8 +16,10 @@ public struct Stint: AsyncParsableCommand {
             Durations: 1h30m, 90m, 1.5h. Times (--at): 09:15, "10 min ago", "yesterday 17:30".
 
             Exit codes: 0 ok, 1 unexpected, 2 not found, 3 ambiguous reference, 4 invalid input
-            (a bad value), 5 conflict (duplicate name, nothing to undo, no timer to act on, needs --force), 6 storage
-            problem, 64 command-line usage (unknown flag, missing or conflicting arguments).
+            (a bad value), 5 conflict (duplicate name, nothing to undo, no timer to act on, needs --force,
+            not logged in), 6 storage problem, 7 server (unreachable, refused the token, or answered
+            nonsense; nothing local is lost), 64 command-line usage (unknown flag, missing or conflicting
+            arguments).
 
             Examples:
               stint project add Work
@@ -33,7 +35,7 @@ public struct Stint: AsyncParsableCommand {
         subcommands: [
             DashboardCommand.self, ProjectCommand.self, ListCommand.self, TaskCommand.self, TimerCommand.self,
             LogCommand.self, EntriesCommand.self, ReportCommand.self, UndoCommand.self, ExportCommand.self,
-            ImportCommand.self,
+            ImportCommand.self, LoginCommand.self, LogoutCommand.self, SyncCommand.self, TeamCommand.self,
         ],
         defaultSubcommand: DashboardCommand.self
     )

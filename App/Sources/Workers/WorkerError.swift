@@ -12,6 +12,8 @@ public struct WorkerError: Error, Sendable, CustomStringConvertible {
         case invalidInput
         case conflict
         case storage
+        /// The server could not be reached, refused the request or answered nonsense; nothing local was lost.
+        case remote
         case unexpected
     }
 
@@ -47,8 +49,8 @@ public struct WorkerError: Error, Sendable, CustomStringConvertible {
             case .corruptData: self.init(.storage, "the database holds damaged data: \(error)", cause: error)
             case .storage: self.init(.storage, error.description, cause: error)
             // Sync (issue 8): placeholders until the lead words them and gives them their own kinds.
-            case .notLoggedIn: self.init(.invalidInput, "not logged in: run stint login URL first", cause: error)
-            case .remote: self.init(.unexpected, error.description, cause: error)
+            case .notLoggedIn: self.init(.conflict, "not logged in: log in with stint login URL", cause: error)
+            case .remote: self.init(.remote, error.description, cause: error)
             }
         case let error as ValidationError:
             self.init(Self.kind(of: error), ValidationWording.message(for: error), cause: error)

@@ -9,6 +9,8 @@ import Repositories
 /// `AppDependencyContainer` holds one of these, never a repository.
 public final class WorkersDependencyContainer: Sendable {
     private let databasePath: String
+    private let credentialsPath: String
+    private let syncTimeout: Duration
     private let ids: any IdentifierProvider
     /// What "now" and "today" mean for this process.
     public let calendar: WorkCalendar
@@ -19,8 +21,17 @@ public final class WorkersDependencyContainer: Sendable {
     ///   - clock: the injected clock (the system clock, or a pinned one in tests).
     ///   - timeZone: the user's zone, which turns instants into days.
     ///   - ids: makes the ids of new rows.
-    public init(databasePath: String, clock: any DateProvider, timeZone: TimeZone, ids: any IdentifierProvider) {
+    ///   - syncTimeout: how long one request to the server may take.
+    ///   - credentialsPath: the 0600 file keeping the server's address and token; nil keeps it next to the database.
+    public init(
+        databasePath: String, clock: any DateProvider, timeZone: TimeZone, ids: any IdentifierProvider,
+        credentialsPath: String? = nil, syncTimeout: Duration = .seconds(10)
+    ) {
+        self.syncTimeout = syncTimeout
         self.databasePath = databasePath
+        self.credentialsPath =
+            credentialsPath
+            ?? URL(fileURLWithPath: databasePath).deletingLastPathComponent().appendingPathComponent("credentials").path
         self.ids = ids
         calendar = WorkCalendar(clock: clock, timeZone: timeZone)
     }
@@ -28,10 +39,16 @@ public final class WorkersDependencyContainer: Sendable {
     /// The data layer, made (and the database opened) on first use.
     private func repositories() throws(WorkerError) -> RepositoriesDependencyContainer {
         let path = databasePath
+        let credentials = URL(fileURLWithPath: credentialsPath)
+        let timeout = syncTimeout
         let clock = calendar.clock
         let ids = self.ids
         return try repositoriesBox.value { () throws(WorkerError) in
-            try working { try RepositoriesDependencyContainer(databasePath: path, clock: clock, ids: ids) }
+            try working {
+                try RepositoriesDependencyContainer(
+                    databasePath: path, clock: clock, ids: ids, credentialsFile: credentials,
+                    syncServiceFactory: RepositoriesDependencyContainer.httpSyncService(timeout: timeout))
+            }
         }
     }
 
@@ -77,6 +94,10 @@ public final class WorkersDependencyContainer: Sendable {
         return ReportWorker(
             sums: data.makeTimeReportRepository(), timers: data.makeTimerRepository(), tasks: data.makeTaskRepository(),
             projects: data.makeProjectRepository(), calendar: calendar)
+    }
+
+    public func makeSyncWorker() throws(WorkerError) -> SyncWorker {
+        SyncWorker(sync: try repositories().syncRepository(), clock: calendar)
     }
 
     public func makeTransferWorker() throws(WorkerError) -> TransferWorker {

@@ -76,7 +76,7 @@ private func kind(of error: any Error) -> WorkerError.Kind? {
     guard let error = error as? WorkerError else { return nil }
     switch error.kind {
     case .notFound, .ambiguous, .invalidInput, .conflict: return error.kind
-    case .storage, .unexpected: return nil
+    case .storage, .remote, .unexpected: return nil
     }
 }
 

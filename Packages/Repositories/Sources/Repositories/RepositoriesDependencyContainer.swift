@@ -1,6 +1,7 @@
 import Entities
 import Foundation
 import LocalStorage
+import RemoteStorage
 
 /// Holds the single instances of the datastores and makes repositories on demand: the only way to
 /// get a repository from outside the package.
@@ -24,6 +25,15 @@ public final class RepositoriesDependencyContainer: Sendable {
     /// The factory used when none is given: a service that cannot reach any server, so sync fails
     /// with a clear `remote(.unreachable)` and everything else works as without a server.
     public static let offlineSyncService: SyncServiceFactory = { server, _ in UnavailableSyncService(server: server) }
+
+    /// The real one: the Stint server over HTTP (RemoteStorage). Each request gets `timeout`; a
+    /// transient failure is retried once, so a server that hangs costs a person at most twice the timeout.
+    public static func httpSyncService(timeout: Duration = .seconds(10)) -> SyncServiceFactory {
+        { server, token in
+            HTTPSyncService(
+                server: server, token: token, configuration: RemoteConfiguration(timeout: timeout, retries: 1))
+        }
+    }
 
     /// Opens (creating and migrating when needed) the database at `databasePath`.
     /// - Parameters:

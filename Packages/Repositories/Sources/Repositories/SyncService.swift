@@ -75,7 +75,7 @@ public enum SyncOutcome: String, Sendable, Hashable {
 }
 
 /// A field both sides changed where the server's value stood; `mine` is kept as a conflict record.
-public struct FieldConflict: Sendable, Hashable {
+public struct SyncFieldConflict: Sendable, Hashable {
     public var field: String
     public var mine: SyncValue
     public var theirs: SyncValue
@@ -118,12 +118,12 @@ public struct MutationReply: Sendable, Hashable {
     public var outcome: SyncOutcome
     /// Why a mutation was rejected.
     public var reason: String?
-    public var conflicts: [FieldConflict]
+    public var conflicts: [SyncFieldConflict]
     /// The record as the server holds it after the mutation.
     public var record: SyncRecord?
 
     public init(
-        number: Int64, outcome: SyncOutcome, reason: String? = nil, conflicts: [FieldConflict] = [],
+        number: Int64, outcome: SyncOutcome, reason: String? = nil, conflicts: [SyncFieldConflict] = [],
         record: SyncRecord? = nil
     ) {
         self.number = number
@@ -150,7 +150,7 @@ public struct PushReply: Sendable, Hashable {
 }
 
 /// One page of "changes since cursor".
-public struct ChangePage: Sendable, Hashable {
+public struct SyncPage: Sendable, Hashable {
     /// Records in the server's sequence order, each once, in its current state (tombstones too).
     public var records: [SyncRecord]
     /// Where the next page starts; carries the server's epoch.
@@ -265,7 +265,7 @@ public protocol SyncService: Sendable {
     func push(_ batch: PushBatch) async throws(RemoteFailure) -> PushReply
     /// Records changed after `cursor` (from the start when nil), at most `limit`, in sequence order.
     /// Throws `.epochChanged` for a cursor of another epoch.
-    func pull(since cursor: String?, limit: Int) async throws(RemoteFailure) -> ChangePage
+    func pull(since cursor: String?, limit: Int) async throws(RemoteFailure) -> SyncPage
     /// The users of the server.
     func team() async throws(RemoteFailure) -> [TeamMember]
 }
@@ -285,6 +285,6 @@ struct UnavailableSyncService: SyncService {
         throw failure
     }
     func push(_ batch: PushBatch) async throws(RemoteFailure) -> PushReply { throw failure }
-    func pull(since cursor: String?, limit: Int) async throws(RemoteFailure) -> ChangePage { throw failure }
+    func pull(since cursor: String?, limit: Int) async throws(RemoteFailure) -> SyncPage { throw failure }
     func team() async throws(RemoteFailure) -> [TeamMember] { throw failure }
 }

@@ -119,7 +119,7 @@ actor FakeSyncServer {
         return reply
     }
 
-    func pull(token: String, since cursor: String?, limit: Int) throws(RemoteFailure) -> ChangePage {
+    func pull(token: String, since cursor: String?, limit: Int) throws(RemoteFailure) -> SyncPage {
         let user = try user(token)
         pulls += 1
         var after: Int64 = 0
@@ -134,7 +134,7 @@ actor FakeSyncServer {
             .sorted { $0.sequence < $1.sequence }
         let page = Array(visible.prefix(limit))
         let last = page.last?.sequence ?? after
-        return ChangePage(
+        return SyncPage(
             records: page.map(Self.record), cursor: "\(epoch):\(last)", hasMore: visible.count > page.count,
             epoch: epoch)
     }
@@ -173,7 +173,7 @@ actor FakeSyncServer {
                 record: Self.record(stored))
         }
         var merged = false
-        var conflicts: [FieldConflict] = []
+        var conflicts: [SyncFieldConflict] = []
         var fields = stored.fields
         for (field, mine) in mutation.changes {
             let theirs = fields[field] ?? .null
@@ -199,7 +199,7 @@ actor FakeSyncServer {
                     fields[field] = .array(result)
                     merged = true
                 } else {
-                    conflicts.append(FieldConflict(field: field, mine: mine, theirs: theirs))
+                    conflicts.append(SyncFieldConflict(field: field, mine: mine, theirs: theirs))
                 }
             case "note":
                 if case .string(let base) = mutation.base?[field] ?? .null, case .string(let mineText) = mine,
@@ -211,16 +211,16 @@ actor FakeSyncServer {
                     fields[field] = .string(base + theirPart + separator + minePart)
                     merged = true
                 } else {
-                    conflicts.append(FieldConflict(field: field, mine: mine, theirs: theirs))
+                    conflicts.append(SyncFieldConflict(field: field, mine: mine, theirs: theirs))
                 }
             default:
-                conflicts.append(FieldConflict(field: field, mine: mine, theirs: theirs))
+                conflicts.append(SyncFieldConflict(field: field, mine: mine, theirs: theirs))
             }
         }
         let deletedHere = (stored.fields["deleted_at"] ?? .null) != .null
         if deletedHere, mutation.changes["deleted_at"] == nil, (mutation.base?["deleted_at"] ?? .null) == .null {
             conflicts.append(
-                FieldConflict(field: "deleted_at", mine: .null, theirs: stored.fields["deleted_at"] ?? .null))
+                SyncFieldConflict(field: "deleted_at", mine: .null, theirs: stored.fields["deleted_at"] ?? .null))
         }
         if fields != stored.fields {
             sequence += 1
@@ -250,7 +250,7 @@ struct FakeSyncService: SyncService {
         try await server.push(token: token, batch)
     }
 
-    func pull(since cursor: String?, limit: Int) async throws(RemoteFailure) -> ChangePage {
+    func pull(since cursor: String?, limit: Int) async throws(RemoteFailure) -> SyncPage {
         try await server.pull(token: token, since: cursor, limit: limit)
     }
 

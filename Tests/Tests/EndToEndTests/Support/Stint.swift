@@ -40,6 +40,17 @@ struct Stint: Sendable {
     let binary: URL
     /// The temporary folder holding `home` and the scratch files of the test; removed afterwards.
     let root: URL
+    /// STINT_NOW for the runs of this value; a journey across devices moves it forward with `at(_:)`.
+    var now: String = Stint.now
+    /// More variables for the runs of this value (e.g. a short STINT_SYNC_TIMEOUT).
+    var extraEnvironment: [String: String] = [:]
+
+    /// The same home at another instant: a device used an hour later is `stint.at("2026-11-21T11:00:00Z")`.
+    func at(_ instant: String) -> Stint {
+        var moved = self
+        moved.now = instant
+        return moved
+    }
 
     var home: URL { root.appendingPathComponent("home", isDirectory: true) }
     var database: URL { home.appendingPathComponent("stint.sqlite") }
@@ -73,12 +84,13 @@ struct Stint: Sendable {
     var environment: [String: String] {
         var environment = [
             "STINT_HOME": home.path,
-            "STINT_NOW": Self.now,
+            "STINT_NOW": now,
             "TZ": "UTC",
             "NO_COLOR": "1",
             "TERM": "dumb",
             "HOME": root.path,
         ]
+        environment.merge(extraEnvironment) { _, extra in extra }
         let inherited = ProcessInfo.processInfo.environment
         for key in ["PATH", "LD_LIBRARY_PATH"] {
             if let value = inherited[key] { environment[key] = value }
@@ -95,6 +107,11 @@ struct Stint: Sendable {
     /// Runs `stint` with `arguments` to completion. Output goes to files rather than pipes, so a chatty
     /// child can never block on a full pipe while the test waits for it to exit.
     func run(_ arguments: [String]) async throws -> StintRun {
+        try await run(arguments, input: nil)
+    }
+
+    /// Runs `stint` with `arguments`, its standard input read from `input` (or /dev/null when nil).
+    func run(_ arguments: [String], input: String?) async throws -> StintRun {
         let token = UUID().uuidString.lowercased()
         let outURL = root.appendingPathComponent("stdout-\(token)")
         let errURL = root.appendingPathComponent("stderr-\(token)")
@@ -110,8 +127,15 @@ struct Stint: Sendable {
         }
         let outHandle = try FileHandle(forWritingTo: outURL)
         let errHandle = try FileHandle(forWritingTo: errURL)
-        guard let nullHandle = FileHandle(forReadingAtPath: "/dev/null") else {
-            throw StintFailure(description: "cannot open /dev/null")
+        var inputPath = "/dev/null"
+        if let input {
+            let inURL = root.appendingPathComponent("stdin-\(token)")
+            try Data(input.utf8).write(to: inURL)
+            inputPath = inURL.path
+        }
+        defer { if input != nil { try? fileManager.removeItem(atPath: inputPath) } }
+        guard let nullHandle = FileHandle(forReadingAtPath: inputPath) else {
+            throw StintFailure(description: "cannot open \(inputPath)")
         }
 
         let process = Process()

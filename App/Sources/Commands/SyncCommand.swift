@@ -1,0 +1,142 @@
+import Adapters
+import ArgumentParser
+
+/// `stint login` and `stint logout`: connect this device to a Stint server, or stop syncing.
+struct LoginCommand: StintCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "login",
+        abstract: "Connect this device to a Stint server.",
+        discussion: """
+            Checks the token with the server, registers this device under the token's user and keeps
+            the server's address and the token in a file only you can read. The token is never printed.
+            Pass `--token -` to read it from standard input, so it stays out of your shell history.
+            Everything you did offline is pushed on the next `stint sync`.
+
+            Examples:
+              stint login http://127.0.0.1:8420 --token stint_3q2…
+              stint-server user add ana | tail -n 1 | stint login http://127.0.0.1:8420 --token -
+            """)
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The server's address, e.g. http://127.0.0.1:8420.") var server: String
+    @Option(help: "The token `stint-server user add` printed, or - to read it from standard input.")
+    var token: String?
+    @Option(name: .customLong("device-name"), help: "How this device is named on the server (default: the host name).")
+    var deviceName: String?
+
+    func run(with coordinator: AppCoordinator) async throws {
+        try await coordinator.login(server: server, token: token, deviceName: deviceName)
+    }
+}
+
+struct LogoutCommand: StintCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "logout",
+        abstract: "Forget the server's token on this device; local data stays.",
+        discussion: "Examples:\n  stint logout")
+    @OptionGroup var global: GlobalOptions
+
+    func run(with coordinator: AppCoordinator) async throws {
+        try await coordinator.logout()
+    }
+}
+
+/// `stint sync …`: push this device's changes, pull everyone's, and settle conflicts.
+struct SyncCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Share your work with the server: push local changes, pull everyone's.",
+        discussion: """
+            `stint sync` alone pushes what changed on this device since the last sync and pulls what
+            changed elsewhere. When the same field was changed on two devices, the first change to
+            reach the server stands and yours is kept as a conflict: list them with
+            `stint sync conflicts` and settle one with `stint sync conflicts resolve ID --take mine`.
+
+            Examples:
+              stint sync
+              stint sync status
+              stint sync conflicts
+              stint sync conflicts resolve 3f9a2c1d --take mine
+            """,
+        subcommands: [Run.self, Status.self, Conflicts.self],
+        defaultSubcommand: Run.self)
+
+    struct Run: StintCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "run", abstract: "Push local changes and pull everyone's (the default).",
+            discussion: "Examples:\n  stint sync\n  stint sync run --json")
+        @OptionGroup var global: GlobalOptions
+
+        func run(with coordinator: AppCoordinator) async throws {
+            try await coordinator.sync()
+        }
+    }
+
+    struct Status: StintCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "status",
+            abstract: "Server, user, device, pending changes, last sync and conflicts (no network).",
+            discussion: "Examples:\n  stint sync status\n  stint sync status --json")
+        @OptionGroup var global: GlobalOptions
+
+        func run(with coordinator: AppCoordinator) async throws {
+            try await coordinator.syncStatus()
+        }
+    }
+
+    struct Conflicts: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "conflicts",
+            abstract: "List the values that lost a conflict, or settle one.",
+            discussion: "Examples:\n  stint sync conflicts\n  stint sync conflicts resolve 3f9a2c1d --take theirs",
+            subcommands: [List.self, Resolve.self],
+            defaultSubcommand: List.self)
+
+        struct List: StintCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "list", abstract: "List open conflicts (the default).",
+                discussion: "Examples:\n  stint sync conflicts\n  stint sync conflicts list --all --json",
+                aliases: ["ls"])
+            @OptionGroup var global: GlobalOptions
+            @Flag(name: [.short, .long], help: "Include conflicts already resolved.") var all = false
+
+            func run(with coordinator: AppCoordinator) async throws {
+                try await coordinator.syncConflicts(includeResolved: all)
+            }
+        }
+
+        struct Resolve: StintCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "resolve",
+                abstract: "Settle a conflict: keep your value (mine) or the server's (theirs).",
+                discussion: """
+                    `--take mine` writes your value back as a new change, pushed on the next sync;
+                    `--take theirs` accepts the value the server kept.
+
+                    Examples:
+                      stint sync conflicts resolve 3f9a2c1d --take mine
+                    """)
+            @OptionGroup var global: GlobalOptions
+            @Argument(help: "The conflict's id or a unique prefix of it (see `stint sync conflicts`).")
+            var conflict: String
+            @Option(help: "Which value should hold.") var take: ConflictSideOption
+
+            func run(with coordinator: AppCoordinator) async throws {
+                try await coordinator.resolveConflict(conflict, take: take)
+            }
+        }
+    }
+}
+
+/// `stint team`: the people on the server this device syncs with.
+struct TeamCommand: StintCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "team",
+        abstract: "List the people on your Stint server (tasks can be assigned to them).",
+        discussion: "Examples:\n  stint team\n  stint team --refresh --json")
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Ask the server now instead of using the list fetched in the last ten minutes.") var refresh = false
+
+    func run(with coordinator: AppCoordinator) async throws {
+        try await coordinator.team(refresh: refresh)
+    }
+}
