@@ -168,7 +168,7 @@ import Testing
         """
         {"deviceId":"\(deviceID)","epoch":"\(epoch)","first":\(first),"last":\(last),"mutations":[
           {"number":\(last),"entity":"task","id":"\(taskID)","changes":{
-            "title":"\(title)","note":null,"status":"todo","priority":2,"tags":["sync","docs"],
+            "title":"\(title)","note":"","completed_at":null,"status":"open","priority":2,"tags":["sync","docs"],
             "estimate_seconds":5400,"created_at":1700000000000,"updated_at":1700000000123,
             "deleted_at":null,"due":"2026-11-30"}}]}
         """
@@ -192,7 +192,9 @@ import Testing
             #expect(pushed["lastMutation"] as? Int == 3)
             #expect(pushed["replayed"] as? Bool == false)
             let results = try #require(pushed["results"] as? [[String: Any]])
-            #expect(results.first?["outcome"] as? String == "applied")
+            #expect(
+                results.first?["outcome"] as? String == "applied",
+                "reason: \(results.first?["reason"] as? String ?? "none")")
 
             let pull = try await client.execute(uri: "/v1/changes", method: .get, headers: fixture.headers())
             #expect(pull.status == .ok)
@@ -208,7 +210,7 @@ import Testing
             let fields = try #require(record["fields"] as? [String: Any])
             #expect(fields["title"] as? String == "Write the ADR")
             #expect(fields["tags"] as? [String] == ["sync", "docs"])
-            #expect(fields["note"] is NSNull)
+            #expect(fields["completed_at"] is NSNull)
             #expect(fields["due"] as? String == "2026-11-30")
             let cursor = try #require(page["cursor"] as? String)
             #expect(cursor.hasPrefix(epoch + ":"))

@@ -38,14 +38,16 @@ struct CapturingLogHandler: LogHandler {
     }
 }
 
-/// A store with one user, the user's token and the test application over it.
+/// A real store in a fresh folder, with one user, the user's token and the test application over it.
 struct Fixture {
-    let store: InMemoryServerStore
+    let store: SQLiteServerStore
     let token: String
     let logs = LogCapture()
 
     init() async throws {
-        store = InMemoryServerStore()
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("stint-server-tests-\(UUID().uuidString)")
+        store = try SQLiteServerStore(directory: directory)
         token = try await store.addUser(name: "ada").secret
     }
 
