@@ -310,3 +310,37 @@ import Testing
         #expect(lines.allSatisfy { $0.contains("hb.request.id=") })
     }
 }
+
+@Suite struct LiveServerTests {
+    @Test func overARealSocketTheServerAnswersAndRefusesAHugeBody() async throws {
+        let fixture = try await Fixture()
+        try await fixture.application().test(.live) { client in
+            let health = try await client.execute(uri: "/health", method: .get)
+            #expect(health.status == .ok)
+            #expect(health.headers[.requestID] != nil)
+            let huge = ByteBuffer(repeating: UInt8(ascii: " "), count: 5 * 1024 * 1024)
+            let response = try await client.execute(
+                uri: "/v1/push", method: .post, headers: fixture.headers(), body: huge)
+            #expect(response.status == .contentTooLarge)
+            #expect(try problemCode(response) == "too-large")
+        }
+    }
+
+    @Test func theApplicationReportsTheBoundPortForPortZero() async throws {
+        let fixture = try await Fixture()
+        let bound = BoundPort()
+        let app = try makeServerApplication(
+            store: fixture.store, host: "127.0.0.1", port: 0, logger: fixture.logs.logger
+        ) { port in await bound.set(port) }
+        try await app.test(.live) { client in
+            let port = try #require(await bound.value)
+            #expect(port > 0)
+            #expect(port == client.port)
+        }
+    }
+}
+
+actor BoundPort {
+    var value: Int?
+    func set(_ port: Int) { value = port }
+}
