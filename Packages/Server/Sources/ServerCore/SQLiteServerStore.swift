@@ -11,6 +11,8 @@ public struct SQLiteServerStore: ServerStore {
     /// The database file's name inside the data directory.
     public static let fileName = "stint-server.sqlite"
 
+    /// The database file, for backups and for tests that read its bytes.
+    public let fileURL: URL
     private let pool: DatabasePool
     private let clock: @Sendable () -> Date
 
@@ -23,6 +25,7 @@ public struct SQLiteServerStore: ServerStore {
         self.clock = clock
         let manager = FileManager.default
         let file = directory.appendingPathComponent(Self.fileName)
+        fileURL = file
         do {
             if !manager.fileExists(atPath: directory.path) {
                 try manager.createDirectory(
