@@ -1,0 +1,32 @@
+import Foundation
+
+/// The server's store. Nothing in it may assume SQLite (PostgreSQL implements it next).
+///
+/// It is the one place where users, tokens, devices and records live, so that the HTTP layer stays
+/// stateless and several server processes could share one database. Every method is one
+/// transaction: a push is applied whole or not at all, together with the device's last mutation
+/// number and the answer a retry gets.
+public protocol ServerStore: Sendable {
+    /// The random id of this store's life; a reset or restored store has a new one.
+    func epoch() async throws(ServerError) -> String
+    /// Adds a user and their first token.
+    func addUser(name: String) async throws(ServerError) -> IssuedToken
+    /// Every user, oldest first.
+    func users() async throws(ServerError) -> [ServerUser]
+    /// A new token for the user named (case-insensitively) or identified by `nameOrID`.
+    func createToken(forUser nameOrID: String) async throws(ServerError) -> IssuedToken
+    /// Revokes the token with this id, or the only one whose id starts with `idOrPrefix`.
+    func revokeToken(_ idOrPrefix: String) async throws(ServerError) -> TokenInfo
+    /// The tokens of a user, oldest first.
+    func tokens(ofUser nameOrID: String) async throws(ServerError) -> [TokenInfo]
+    /// The user a bearer secret belongs to, nil when unknown or revoked (constant-time compare of hashes).
+    func authenticate(secret: String) async throws(ServerError) -> ServerUser?
+    /// Registers a device under `user` (its next push starts at `startAfter + 1`), or returns it
+    /// unchanged but renamed when it is already the user's; a device of another user is forbidden.
+    func registerDevice(id: UUID, name: String, user: ServerUser, startAfter: Int64) async throws(ServerError)
+        -> DeviceInfo
+    /// Applies a batch in one transaction (see the sync protocol): replays, gaps and epochs are checked first.
+    func push(_ input: PushInput, by user: ServerUser, at now: Date) async throws(ServerError) -> PushOutput
+    /// Records whose sequence is greater than `sequence`, in sequence order, that `user` may see.
+    func changes(after sequence: Int64, limit: Int, for user: ServerUser) async throws(ServerError) -> ChangesOutput
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Hummingbird
+import Logging
+import OpenAPIHummingbird
+import OpenAPIRuntime
+import ServerCore
+import ServiceLifecycle
+
+/// The router of the whole server: middlewares first (Hummingbird applies a router's middlewares
+/// to the routes added after them), then the contract's operations.
+func makeRouter(store: any ServerStore, maxBodyBytes: Int = stintMaximumBodyBytes) throws -> Router<
+    BasicRequestContext
+> {
+    let router = Router()
+    router.add(middleware: RequestLogMiddleware())
+    router.add(middleware: SyncGateMiddleware(store: store))
+    router.add(middleware: BodyLimitMiddleware(maxBytes: maxBodyBytes))
+    try StintAPI(store: store).registerHandlers(on: router, middlewares: [OpenAPIProblemMiddleware()])
+    return router
+}
+
+/// The server as a Hummingbird application (a ServiceLifecycle service), listening on host:port;
+/// `onListening` receives the bound port once the socket is open (the real one for port 0).
+public func makeServerApplication(
+    store: any ServerStore,
+    host: String,
+    port: Int,
+    logger: Logger,
+    onListening: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
+) throws -> some ApplicationProtocol {
+    Application(
+        router: try makeRouter(store: store),
+        configuration: .init(address: .hostname(host, port: port), serverName: "stint-server"),
+        onServerRunning: { channel in
+            await onListening(channel.localAddress?.port ?? port)
+        },
+        logger: logger
+    )
+}
+
+/// Runs the server until SIGTERM or SIGINT, then lets requests in flight finish (graceful shutdown).
+public func runStintServer(
+    store: any ServerStore,
+    host: String,
+    port: Int,
+    logger: Logger = Logger(label: "stint-server"),
+    onListening: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
+) async throws {
+    let app = try makeServerApplication(
+        store: store, host: host, port: port, logger: logger, onListening: onListening)
+    let group = ServiceGroup(
+        configuration: .init(
+            services: [app],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger
+        )
+    )
+    try await group.run()
+}
+
+/// Logging for the command line: standard error (standard output is for the command's answer),
+/// level from LOG_LEVEL (default info).
+public func bootstrapStintServerLogging() {
+    LoggingSystem.bootstrap { label in
+        var handler = StreamLogHandler.standardError(label: label)
+        let level = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0) }
+        handler.logLevel = level ?? .info
+        return handler
+    }
+}

@@ -1,0 +1,191 @@
+import ArgumentParser
+import Foundation
+import ServerCore
+import StintServer
+
+@main
+struct StintServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stint-server",
+        abstract: "The Stint sync server: devices push their changes here and pull everyone's back.",
+        subcommands: [Serve.self, UserCommand.self, TokenCommand.self]
+    )
+}
+
+/// Where the server keeps its data: --data, else $STINT_SERVER_DATA, else ./stint-server-data.
+struct DataOptions: ParsableArguments {
+    @Option(name: .customLong("data"), help: "The data folder (default: $STINT_SERVER_DATA or ./stint-server-data).")
+    var directory: String?
+
+    var path: String {
+        if let directory, !directory.isEmpty { return directory }
+        if let variable = ProcessInfo.processInfo.environment["STINT_SERVER_DATA"], !variable.isEmpty {
+            return variable
+        }
+        return "./stint-server-data"
+    }
+
+    func openStore() -> SQLiteServerStore {
+        storeCall { () throws(ServerError) in try SQLiteServerStore(directory: URL(fileURLWithPath: path)) }
+    }
+}
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Serve the sync API until SIGTERM or SIGINT.")
+
+    @Option(help: "The address to listen on.") var host = "127.0.0.1"
+    @Option(help: "The port to listen on (0: any free port, printed when listening).") var port = 8420
+    @OptionGroup var data: DataOptions
+
+    func run() async throws {
+        guard (0...65535).contains(port) else { fail("invalid port \(port)", exit: 4) }
+        let store = data.openStore()
+        bootstrapStintServerLogging()
+        let host = host
+        let path = data.path
+        do {
+            try await runStintServer(store: store, host: host, port: port) { bound in
+                let shown = host.contains(":") ? "[\(host)]" : host
+                writeOut("stint-server listening on http://\(shown):\(bound) (data: \(path))")
+            }
+        } catch {
+            fail("the server stopped: \(error)", exit: 1)
+        }
+    }
+}
+
+struct UserCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "user", abstract: "Manage the server's users.", subcommands: [Add.self, List.self])
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add a user and print their first token (shown once, on the last line).")
+        @Argument(help: "The user's name, unique on this server.") var name: String
+        @OptionGroup var data: DataOptions
+
+        func run() async throws {
+            let store = data.openStore()
+            let issued = await storeCall { () async throws(ServerError) in try await store.addUser(name: name) }
+            printToken(issued, intro: "Added user \(issued.user.name) (\(issued.user.id.uuidString.lowercased())).")
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the server's users.")
+        @OptionGroup var data: DataOptions
+
+        func run() async throws {
+            let store = data.openStore()
+            let users = await storeCall { () async throws(ServerError) in try await store.users() }
+            if users.isEmpty {
+                writeOut("no users yet: stint-server user add NAME")
+                return
+            }
+            for user in users {
+                writeOut("\(user.id.uuidString.lowercased())  \(day(user.createdAt))  \(user.name)")
+            }
+        }
+    }
+}
+
+struct TokenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "token", abstract: "Manage a user's tokens.", subcommands: [Create.self, Revoke.self, List.self])
+
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create another token for a user (shown once, on the last line).")
+        @Argument(help: "The user's name or id.") var user: String
+        @OptionGroup var data: DataOptions
+
+        func run() async throws {
+            let store = data.openStore()
+            let issued = await storeCall { () async throws(ServerError) in try await store.createToken(forUser: user) }
+            printToken(issued, intro: "Created a token for \(issued.user.name).")
+        }
+    }
+
+    struct Revoke: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Revoke a token: it stops working at once.")
+        @Argument(help: "The token's id (or a unique prefix of it), as `token list` shows it.") var tokenID: String
+        @OptionGroup var data: DataOptions
+
+        func run() async throws {
+            let store = data.openStore()
+            let info = await storeCall { () async throws(ServerError) in try await store.revokeToken(tokenID) }
+            writeOut("revoked token \(info.id.uuidString.lowercased())")
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List a user's tokens (never their secrets).")
+        @Argument(help: "The user's name or id.") var user: String
+        @OptionGroup var data: DataOptions
+
+        func run() async throws {
+            let store = data.openStore()
+            let tokens = await storeCall { () async throws(ServerError) in try await store.tokens(ofUser: user) }
+            if tokens.isEmpty {
+                writeOut("no tokens")
+                return
+            }
+            for token in tokens {
+                let state = token.revokedAt.map { "revoked \(day($0))" } ?? "active"
+                let used = token.lastUsedAt.map { "last used \(day($0))" } ?? "never used"
+                writeOut("\(token.id.uuidString.lowercased())  created \(day(token.createdAt))  \(used)  \(state)")
+            }
+        }
+    }
+}
+
+/// The token is the last line, alone, so a script can take it with `tail -n 1`.
+func printToken(_ issued: IssuedToken, intro: String) {
+    writeOut(intro)
+    writeOut("Token id \(issued.id.uuidString.lowercased()). The token is shown only now; on a device run:")
+    writeOut("  stint login URL --token -   (and paste it)")
+    writeOut(issued.secret)
+}
+
+func day(_ date: Date) -> String {
+    date.formatted(.iso8601.year().month().day().dateSeparator(.dash))
+}
+
+/// Unbuffered, so a test waiting for the "listening" line sees it at once.
+func writeOut(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+func fail(_ message: String, exit code: Int32) -> Never {
+    FileHandle.standardError.write(Data("stint-server: \(message)\n".utf8))
+    Foundation.exit(code)
+}
+
+/// Runs a store call; a store error becomes one line on standard error and the exit code
+/// 2 (not found), 4 (invalid) or 1 (anything else).
+func storeCall<T>(_ body: () async throws(ServerError) -> T) async -> T {
+    do {
+        return try await body()
+    } catch {
+        switch error {
+        case .unknownUser(let name): fail("no user named \(name)", exit: 2)
+        case .unknownToken(let id): fail("no token \(id)", exit: 2)
+        case .unknownDevice(let id): fail("no device \(id.uuidString.lowercased())", exit: 2)
+        case .invalidName(let name):
+            fail("invalid user name \"\(name)\": 1 to 120 characters, no control characters", exit: 4)
+        case .duplicateUser(let name): fail("a user named \(name) already exists", exit: 4)
+        case .invalidRequest(let message): fail(message, exit: 4)
+        case .storage(let detail): fail("the store failed: \(detail)", exit: 1)
+        case .unauthorized, .forbidden, .epochMismatch, .gap: fail("\(error)", exit: 1)
+        }
+    }
+}
+
+func storeCall<T>(_ body: () throws(ServerError) -> T) -> T {
+    do {
+        return try body()
+    } catch {
+        if case .storage(let detail) = error { fail("cannot open the data folder: \(detail)", exit: 1) }
+        fail("\(error)", exit: 1)
+    }
+}

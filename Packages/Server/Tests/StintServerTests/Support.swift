@@ -1,0 +1,78 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import ServerCore
+import Testing
+
+@testable import StintServer
+
+/// Every log line the server wrote, rendered with its metadata, for checks on what is logged.
+final class LogCapture: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+
+    var lines: [String] { lock.withLock { stored } }
+
+    func append(_ line: String) { lock.withLock { stored.append(line) } }
+
+    var logger: Logger {
+        Logger(label: "stint-server-test") { _ in CapturingLogHandler(capture: self) }
+    }
+}
+
+struct CapturingLogHandler: LogHandler {
+    let capture: LogCapture
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
+        let rendered = merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        capture.append("\(event.level) \(event.message) \(rendered)")
+    }
+}
+
+/// A real store in a fresh folder, with one user, the user's token and the test application over it.
+struct Fixture {
+    let store: SQLiteServerStore
+    let token: String
+    let logs = LogCapture()
+
+    init() async throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("stint-server-tests-\(UUID().uuidString)")
+        store = try SQLiteServerStore(directory: directory)
+        token = try await store.addUser(name: "ada").secret
+    }
+
+    func application() throws -> some ApplicationProtocol {
+        Application(router: try makeRouter(store: store), logger: logs.logger)
+    }
+
+    /// The headers of a /v1 request: the protocol version and this fixture's token unless told otherwise.
+    func headers(protocol version: String? = "1", bearer: String? = nil, authorized: Bool = true) -> HTTPFields {
+        var fields = HTTPFields()
+        if let version { fields[.stintProtocol] = version }
+        if authorized { fields[.authorization] = "Bearer \(bearer ?? token)" }
+        fields[.contentType] = "application/json"
+        return fields
+    }
+}
+
+func json(_ response: TestResponse) throws -> [String: Any] {
+    let object = try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView))
+    return try #require(object as? [String: Any])
+}
+
+func problemCode(_ response: TestResponse) throws -> String? {
+    #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
+    return try json(response)["code"] as? String
+}
+
+func body(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }
