@@ -282,6 +282,54 @@ struct StoreContract: Sendable {
             let empty = try await store.changes(after: after, limit: 4, for: alice)
             #expect(empty.records.isEmpty && !empty.hasMore && empty.lastSequence == after)
         },
+        Check(name: "a reader paging while devices push concurrently skips nothing") { subject in
+            let store = subject.store
+            let alice = try await user(store, "Alice")
+            var devices: [Device] = []
+            for _ in 0..<4 { devices.append(try await Device(store, alice)) }
+            let perDevice = 5
+            let total = devices.count * perDevice
+            // The reader pages while the writers commit, a bounded number of times, then drains what
+            // is left: a row it skipped (a later sequence visible before an earlier one) would never
+            // come back, so the count would fall short.
+            let (during, cursor) = try await withThrowingTaskGroup(of: ([StoredRecord], Int64).self) { group in
+                for (index, device) in devices.enumerated() {
+                    group.addTask {
+                        var device = device
+                        for batch in 0..<perDevice {
+                            let id = Fixture.id(UInt8(index * perDevice + batch + 1))
+                            _ = try await device.push(.task, id, Fixture.task(title: "T\(index)-\(batch)"))
+                        }
+                        return ([], -1)
+                    }
+                }
+                group.addTask {
+                    var records: [StoredRecord] = []
+                    var after: Int64 = 0
+                    for _ in 0..<200 {
+                        let page = try await store.changes(after: after, limit: 3, for: alice)
+                        records += page.records
+                        after = page.lastSequence
+                        await Task.yield()
+                    }
+                    return (records, after)
+                }
+                var all: ([StoredRecord], Int64) = ([], 0)
+                for try await (records, after) in group where after >= 0 { all = (records, after) }
+                return all
+            }
+            var seen = during
+            var after = cursor
+            while true {
+                let page = try await store.changes(after: after, limit: 3, for: alice)
+                seen += page.records
+                after = page.lastSequence
+                if !page.hasMore { break }
+            }
+            #expect(Set(seen.map(\.id)).count == total)
+            #expect(seen.count == total)
+            #expect(seen.map(\.sequence) == seen.map(\.sequence).sorted())
+        },
         Check(name: "tombstones are pulled") { subject in
             let store = subject.store
             let alice = try await user(store, "Alice")
