@@ -10,7 +10,7 @@ SCRATCH      ?= $(CURDIR)/.build-shared
 # plan in it, and with a different root package that cached plan can be stale (it once ran
 # LocalStorage's tests for every later package), so plan caching is turned off.
 SWIFT_FLAGS  ?= --scratch-path $(SCRATCH) --disable-build-manifest-caching
-PACKAGES     := Entities TerminalUI ContractSupport LocalStorage RemoteStorage Repositories ProjectsFeature TasksFeature TimersFeature ReportsFeature SyncFeature ArchitectureCheck
+PACKAGES     := Entities TerminalUI ContractSupport LocalStorage RemoteStorage Repositories ProjectsFeature TasksFeature TimersFeature ReportsFeature SyncFeature Server ArchitectureCheck
 PREFIX       ?= $(HOME)/.local
 ARGS         ?=
 STINT_BIN     = $(shell $(SWIFT) build --package-path App $(SWIFT_FLAGS) --show-bin-path)/stint
@@ -49,8 +49,13 @@ test-unit: $(addprefix test-,$(PACKAGES))
 test-app:
 	$(SWIFT) test --package-path App $(SWIFT_FLAGS)
 
-test-e2e: build
-	STINT_BINARY="$(STINT_BIN)" $(SWIFT) test --package-path Tests $(SWIFT_FLAGS)
+SERVER_BIN    = $(shell $(SWIFT) build --package-path Packages/Server $(SWIFT_FLAGS) --show-bin-path)/stint-server
+
+build-server:
+	$(SWIFT) build --package-path Packages/Server $(SWIFT_FLAGS) --product stint-server
+
+test-e2e: build build-server
+	STINT_BINARY="$(STINT_BIN)" STINT_SERVER_BINARY="$(SERVER_BIN)" $(SWIFT) test --package-path Tests $(SWIFT_FLAGS)
 
 test: check-architecture check-api test-unit test-app test-e2e
 	@echo "make test: all suites passed"

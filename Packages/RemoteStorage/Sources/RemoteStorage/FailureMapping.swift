@@ -24,7 +24,9 @@ extension StintServerClient {
             return .forbidden(message: message)
         case 409 where problem?.code == "gap":
             return .gap(message: message)
-        case 409 where problem?.code == "epoch", 410:
+        // A device the server does not know (its store was reset or restored from before the
+        // device registered) has the same remedy as another epoch: register again and start over.
+        case 409 where problem?.code == "epoch", 409 where problem?.code == "unknown-device", 410:
             return .epochChanged(message: message)
         case 413:
             return .tooLarge(message: message)
