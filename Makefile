@@ -16,7 +16,7 @@ ARGS         ?=
 STINT_BIN     = $(shell $(SWIFT) build --package-path App $(SWIFT_FLAGS) --show-bin-path)/stint
 
 .PHONY: help build run test test-unit test-app test-e2e check-architecture install lint format clean bench \
-        api api-generator check-api \
+        api api-generator check-api build-server server \
         $(addprefix test-,$(PACKAGES))
 
 help:
@@ -25,6 +25,7 @@ help:
 	@echo "make test                  architecture check, every package's tests, App tests, end-to-end tests"
 	@echo "make test-<Package>        one package's tests, e.g. make test-TasksFeature"
 	@echo "make check-architecture    fail when a package imports what docs/adr/0002 forbids"
+	@echo "make server                run stint-server on 127.0.0.1:8420 (data in .stint-server) and say how to log in"
 	@echo "make api / check-api       regenerate / verify the server and client sources from the OpenAPI document"
 	@echo "make bench                 release build, 10,000 tasks + 100,000 time entries, median timings"
 	@echo "make install               release build with a static Swift stdlib into $(PREFIX)/bin"
@@ -53,6 +54,17 @@ SERVER_BIN    = $(shell $(SWIFT) build --package-path Packages/Server $(SWIFT_FL
 
 build-server:
 	$(SWIFT) build --package-path Packages/Server $(SWIFT_FLAGS) --product stint-server
+
+# A local server for trying sync: data in ./.stint-server (ignored by git), on 127.0.0.1 only.
+SERVER_DATA  ?= $(CURDIR)/.stint-server
+SERVER_PORT  ?= 8420
+
+server: build-server
+	@echo "Starting stint-server on http://127.0.0.1:$(SERVER_PORT) with its data in $(SERVER_DATA)."
+	@echo "In another terminal, add a user and log in with the token it prints on its last line:"
+	@echo "  $(SERVER_BIN) user add ana --data $(SERVER_DATA) | tail -n 1 | $(STINT_BIN) login http://127.0.0.1:$(SERVER_PORT) --token -"
+	@echo "  $(STINT_BIN) sync"
+	@"$(SERVER_BIN)" serve --host 127.0.0.1 --port $(SERVER_PORT) --data "$(SERVER_DATA)"
 
 test-e2e: build build-server
 	STINT_BINARY="$(STINT_BIN)" STINT_SERVER_BINARY="$(SERVER_BIN)" $(SWIFT) test --package-path Tests $(SWIFT_FLAGS)
