@@ -28,7 +28,8 @@ help:
 	@echo "make server                run stint-server on 127.0.0.1:8420 (data in .stint-server) and say how to log in"
 	@echo "make api / check-api       regenerate / verify the server and client sources from the OpenAPI document"
 	@echo "make bench                 release build, 10,000 tasks + 100,000 time entries, median timings"
-	@echo "make install               release build with a static Swift stdlib into $(PREFIX)/bin"
+	@echo "make bench-sync            release builds, sync of 10,000 tasks + 100,000 entries on loopback, wrk on pull"
+	@echo "make install               release builds of stint and stint-server (static Swift stdlib) into $(PREFIX)/bin"
 	@echo "make lint / make format    swift format (check / rewrite)"
 	@echo "make clean                 remove build folders"
 
@@ -78,14 +79,24 @@ bench:
 	"$$($(SWIFT) build --package-path Tests -c release $(SWIFT_FLAGS) --show-bin-path)/stint-bench" \
 		--stint "$$($(SWIFT) build --package-path App -c release $(SWIFT_FLAGS) --show-bin-path)/stint"
 
+# Sync at the standard size on loopback (first push, first pull, a no-op sync, the pull endpoint
+# under wrk); release builds. Needs hyperfine and wrk (apt). Never part of `make test`.
+bench-sync:
+	$(SWIFT) build --package-path App -c release --static-swift-stdlib $(SWIFT_FLAGS) --product stint
+	$(SWIFT) build --package-path Packages/Server -c release $(SWIFT_FLAGS) --product stint-server
+	$(SWIFT) build --package-path Tests -c release $(SWIFT_FLAGS) --product stint-bench
+	Tests/bench-sync.sh "$$($(SWIFT) build --package-path App -c release $(SWIFT_FLAGS) --show-bin-path)/stint" \
+		"$$($(SWIFT) build --package-path Packages/Server -c release $(SWIFT_FLAGS) --show-bin-path)/stint-server" \
+		"$$($(SWIFT) build --package-path Tests -c release $(SWIFT_FLAGS) --show-bin-path)/stint-bench"
+
 install:
 	$(SWIFT) build --package-path App -c release --static-swift-stdlib $(SWIFT_FLAGS) --product stint
+	$(SWIFT) build --package-path Packages/Server -c release --static-swift-stdlib $(SWIFT_FLAGS) --product stint-server
 	install -d "$(PREFIX)/bin"
 	install -m 0755 "$$($(SWIFT) build --package-path App -c release $(SWIFT_FLAGS) --show-bin-path)/stint" "$(PREFIX)/bin/stint"
-	@echo "installed $(PREFIX)/bin/stint"
-
-# Sources generated from the OpenAPI document are the generator's style, not ours: left out.
-SWIFT_SOURCES = $(shell find Packages App Tests -name '*.swift' -not -path '*/.build*' -not -path '*/Generated/*')
+	install -m 0755 "$$($(SWIFT) build --package-path Packages/Server -c release $(SWIFT_FLAGS) --show-bin-path)/stint-server" \
+		"$(PREFIX)/bin/stint-server"
+	@echo "installed $(PREFIX)/bin/stint and $(PREFIX)/bin/stint-server"
 
 lint:
 	@$(SWIFT) format lint --strict --parallel $(SWIFT_SOURCES)

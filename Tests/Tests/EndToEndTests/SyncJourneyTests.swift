@@ -343,4 +343,31 @@ struct SyncJourneyTests {
             #expect(changes.json["changes"].array.count == 1, "\(changes)")
         }
     }
+    @Test("a reset server is noticed: the device starts over with it and its pending changes are pushed, not lost")
+    func resetServer() async throws {
+        try await SyncWorld.with(devices: 2) { world in
+            let (a, b) = (world.devices[0], world.devices[1])
+            try await a.ok("task", "add", "Before the reset")
+            try await world.login(a, as: "ana")
+            try await a.ok("sync")
+            try await a.ok("task", "add", "Written while the server was away")
+
+            world.server.stop()
+            try FileManager.default.removeItem(at: world.server.data)
+            try await world.server.start()
+            let token = try world.server.addUser("ana")
+
+            // The old token is gone with the old server: one line, nothing lost.
+            expectFailure(try await a.run("sync"), 7)
+            try await a.ok("login", world.server.url, "--token", token)
+            let synced = try await a.ok("sync")
+            #expect(synced.stdout.contains("pushed"), "\(synced)")
+            #expect(titles(try await a.json("task", "list")).sorted() == ["Before the reset", "Written while the server was away"])
+
+            try await world.login(b, as: "ana", token: token)
+            try await b.ok("sync")
+            #expect(titles(try await b.json("task", "list")).contains("Written while the server was away"))
+            #expect((try await a.json("sync", "status"))["pending_changes"].int == 0)
+        }
+    }
 }
