@@ -25,14 +25,16 @@ enum PushBatch {
         _ input: PushInput, by user: ServerUser, at now: Date, in transaction: some PushTransaction
     ) throws(ServerError) -> PushOutput {
         try checkShape(input)
+        // The epoch first: a device pushing to a reset server is unknown there, and what it needs to
+        // hear is "new epoch" (then it registers again and re-bootstraps), not "unknown device".
+        let epoch = try transaction.epoch()
+        guard input.epoch == epoch else { throw .epochMismatch(server: epoch) }
         guard let device = try transaction.device(input.deviceID) else {
             throw .unknownDevice(input.deviceID)
         }
         guard device.userID == user.id else {
             throw .forbidden("device \(input.deviceID.uuidString.lowercased()) belongs to another user")
         }
-        let epoch = try transaction.epoch()
-        guard input.epoch == epoch else { throw .epochMismatch(server: epoch) }
         if input.last <= device.lastMutation {
             // Only the last answer is kept: a device retries its last batch, never an older one.
             if var stored = try transaction.lastResponse(of: input.deviceID), stored.lastMutation == input.last {
