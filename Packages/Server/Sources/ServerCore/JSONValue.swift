@@ -184,9 +184,9 @@ extension JSONValue {
         output += "\""
     }
 
-    /// Parses JSON text; nil when it is not JSON.
+    /// Parses JSON text; nil when it is not exactly one JSON value.
     public init?(jsonText: String) {
-        guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(jsonText.utf8)) else { return nil }
+        guard let value = JSONParser.parse(jsonText) else { return nil }
         self = value
     }
 }

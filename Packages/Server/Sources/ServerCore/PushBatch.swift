@@ -6,8 +6,10 @@ import Foundation
 /// is the same for every database; a store supplies only these reads and writes, all made inside
 /// the one transaction that also records the device's last mutation and answer.
 protocol PushTransaction {
-    /// The device's owner, last applied mutation number and stored last answer; nil when unknown.
-    func device(_ id: UUID) throws(ServerError) -> (userID: UUID, lastMutation: Int64, lastResponse: PushOutput?)?
+    /// The device's owner and last applied mutation number; nil when unknown.
+    func device(_ id: UUID) throws(ServerError) -> (userID: UUID, lastMutation: Int64)?
+    /// The stored answer to the device's last batch (read only for a replay: it can be large).
+    func lastResponse(of device: UUID) throws(ServerError) -> PushOutput?
     func epoch() throws(ServerError) -> String
     func record(_ entity: EntityKind, _ id: UUID) throws(ServerError) -> StoredRecord?
     /// The user's timers that are not deleted (the few a person has open or paused).
@@ -23,17 +25,19 @@ enum PushBatch {
         _ input: PushInput, by user: ServerUser, at now: Date, in transaction: some PushTransaction
     ) throws(ServerError) -> PushOutput {
         try checkShape(input)
+        // The epoch first: a device pushing to a reset server is unknown there, and what it needs to
+        // hear is "new epoch" (then it registers again and re-bootstraps), not "unknown device".
+        let epoch = try transaction.epoch()
+        guard input.epoch == epoch else { throw .epochMismatch(server: epoch) }
         guard let device = try transaction.device(input.deviceID) else {
             throw .unknownDevice(input.deviceID)
         }
         guard device.userID == user.id else {
             throw .forbidden("device \(input.deviceID.uuidString.lowercased()) belongs to another user")
         }
-        let epoch = try transaction.epoch()
-        guard input.epoch == epoch else { throw .epochMismatch(server: epoch) }
         if input.last <= device.lastMutation {
             // Only the last answer is kept: a device retries its last batch, never an older one.
-            if var stored = device.lastResponse, stored.lastMutation == input.last {
+            if var stored = try transaction.lastResponse(of: input.deviceID), stored.lastMutation == input.last {
                 stored.replayed = true
                 return stored
             }
@@ -81,5 +85,96 @@ enum PushBatch {
                     "mutation number \(mutation.number) is outside the batch \(input.first)...\(input.last)")
             }
         }
+    }
+}
+
+extension PushOutput {
+    /// The answer as JSON in the shape its `Codable` conformance reads, for storing as the device's
+    /// last response: built by hand because a 1 MiB batch's answer is stored on every push, and
+    /// `JSONEncoder` through `Codable` costs several times more for these nested field values.
+    var storedJSON: JSONValue {
+        .object([
+            "lastMutation": .integer(lastMutation), "replayed": .bool(replayed),
+            "results": .array(results.map(\.storedJSON)),
+        ])
+    }
+}
+
+extension MutationOutput {
+    var storedJSON: JSONValue {
+        var object: [String: JSONValue] = [
+            "number": .integer(number), "outcome": .string(outcome.rawValue),
+            "conflicts": .array(
+                conflicts.map { .object(["field": .string($0.field), "mine": $0.mine, "theirs": $0.theirs]) }),
+        ]
+        if let reason { object["reason"] = .string(reason) }
+        if let record { object["record"] = record.storedJSON }
+        return .object(object)
+    }
+}
+
+extension StoredRecord {
+    var storedJSON: JSONValue {
+        var object: [String: JSONValue] = [
+            "entity": .string(entity.rawValue), "id": .string(id.text), "version": .integer(version),
+            "sequence": .integer(sequence), "deleted": .bool(deleted), "fields": .object(fields),
+        ]
+        if let ownerID { object["ownerID"] = .string(ownerID.text) }
+        return .object(object)
+    }
+}
+
+extension PushOutput {
+    /// Reads what `storedJSON` wrote; nil when the stored text is not such an answer.
+    init?(storedJSON value: JSONValue) {
+        guard case .object(let object) = value, let lastMutation = object["lastMutation"]?.integerValue,
+            case .bool(let replayed)? = object["replayed"], let results = object["results"]?.arrayValue
+        else { return nil }
+        var outputs: [MutationOutput] = []
+        outputs.reserveCapacity(results.count)
+        for result in results {
+            guard let output = MutationOutput(storedJSON: result) else { return nil }
+            outputs.append(output)
+        }
+        self.init(lastMutation: lastMutation, replayed: replayed, results: outputs)
+    }
+}
+
+extension MutationOutput {
+    init?(storedJSON value: JSONValue) {
+        guard case .object(let object) = value, let number = object["number"]?.integerValue,
+            let outcome = object["outcome"]?.stringValue.flatMap(Outcome.init(rawValue:)),
+            let conflictValues = object["conflicts"]?.arrayValue
+        else { return nil }
+        var conflicts: [FieldConflict] = []
+        for conflictValue in conflictValues {
+            guard case .object(let conflict) = conflictValue, let field = conflict["field"]?.stringValue,
+                let mine = conflict["mine"], let theirs = conflict["theirs"]
+            else { return nil }
+            conflicts.append(FieldConflict(field: field, mine: mine, theirs: theirs))
+        }
+        var record: StoredRecord?
+        if let recordValue = object["record"], !recordValue.isNull {
+            guard let stored = StoredRecord(storedJSON: recordValue) else { return nil }
+            record = stored
+        }
+        self.init(
+            number: number, outcome: outcome, reason: object["reason"]?.stringValue, conflicts: conflicts,
+            record: record)
+    }
+}
+
+extension StoredRecord {
+    init?(storedJSON value: JSONValue) {
+        guard case .object(let object) = value,
+            let entity = object["entity"]?.stringValue.flatMap(EntityKind.init(rawValue:)),
+            let id = object["id"]?.stringValue.flatMap(UUID.init(uuidString:)),
+            let version = object["version"]?.integerValue, let sequence = object["sequence"]?.integerValue,
+            case .bool(let deleted)? = object["deleted"], case .object(let fields)? = object["fields"]
+        else { return nil }
+        let ownerID = object["ownerID"]?.stringValue.flatMap(UUID.init(uuidString:))
+        self.init(
+            entity: entity, id: id, version: version, sequence: sequence, deleted: deleted, ownerID: ownerID,
+            fields: fields)
     }
 }

@@ -153,17 +153,20 @@ struct SQLitePushTransaction: PushTransaction {
         }
     }
 
-    func device(_ id: UUID) throws(ServerError) -> (userID: UUID, lastMutation: Int64, lastResponse: PushOutput?)? {
+    func device(_ id: UUID) throws(ServerError) -> (userID: UUID, lastMutation: Int64)? {
         try run {
             guard
                 let row = try Row.fetchOne(
-                    db, sql: "SELECT user_id, last_mutation, last_response FROM devices WHERE id = ?",
-                    arguments: [id.text])
+                    db, sql: "SELECT user_id, last_mutation FROM devices WHERE id = ?", arguments: [id.text])
             else { return nil }
-            let response = (row["last_response"] as String?).flatMap {
-                try? JSONDecoder().decode(PushOutput.self, from: Data($0.utf8))
-            }
-            return (try SQLiteRows.uuid(row["user_id"], "user id"), row["last_mutation"], response)
+            return (try SQLiteRows.uuid(row["user_id"], "user id"), row["last_mutation"])
+        }
+    }
+
+    func lastResponse(of device: UUID) throws(ServerError) -> PushOutput? {
+        try run {
+            try String.fetchOne(db, sql: "SELECT last_response FROM devices WHERE id = ?", arguments: [device.text])
+                .flatMap(JSONValue.init(jsonText:)).flatMap(PushOutput.init(storedJSON:))
         }
     }
 
@@ -173,14 +176,14 @@ struct SQLitePushTransaction: PushTransaction {
 
     func record(_ entity: EntityKind, _ id: UUID) throws(ServerError) -> StoredRecord? {
         try run {
-            try Row.fetchOne(
-                db,
+            // Cached statements: a batch runs these once per mutation, and compiling the SQL each
+            // time (with GRDB's authorizer pass) cost more than running it.
+            let statement = try db.cachedStatement(
                 sql: """
                     SELECT entity, id, owner_id, version, sequence, deleted, fields FROM records
                     WHERE entity = ? AND id = ?
-                    """,
-                arguments: [entity.rawValue, id.text]
-            ).map(SQLiteRows.record)
+                    """)
+            return try Row.fetchOne(statement, arguments: [entity.rawValue, id.text]).map(SQLiteRows.record)
         }
     }
 
@@ -203,31 +206,30 @@ struct SQLitePushTransaction: PushTransaction {
             // commit order: no reader ever sees sequence n+1 before n.
             guard
                 let sequence = try Int64.fetchOne(
-                    db, sql: "UPDATE counters SET value = value + 1 WHERE name = 'sequence' RETURNING value")
+                    db.cachedStatement(
+                        sql: "UPDATE counters SET value = value + 1 WHERE name = 'sequence' RETURNING value"))
             else { throw ServerError.storage("the sequence counter is missing") }
             var written = record
             written.sequence = sequence
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     INSERT INTO records (entity, id, owner_id, version, sequence, deleted, fields)
                     VALUES (?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (entity, id) DO UPDATE SET
                         owner_id = excluded.owner_id, version = excluded.version, sequence = excluded.sequence,
                         deleted = excluded.deleted, fields = excluded.fields
-                    """,
-                arguments: [
-                    record.entity.rawValue, record.id.text, record.ownerID?.text, record.version, sequence,
-                    record.deleted, record.fields.jsonText,
-                ])
+                    """
+            ).execute(arguments: [
+                record.entity.rawValue, record.id.text, record.ownerID?.text, record.version, sequence,
+                record.deleted, record.fields.jsonText,
+            ])
             return written
         }
     }
 
     func finish(device: UUID, lastMutation: Int64, response: PushOutput) throws(ServerError) {
         try run {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = .sortedKeys
-            let text = String(decoding: try encoder.encode(response), as: UTF8.self)
+            let text = response.storedJSON.jsonText
             try db.execute(
                 sql: "UPDATE devices SET last_mutation = ?, last_response = ? WHERE id = ?",
                 arguments: [lastMutation, text, device.text])

@@ -152,7 +152,7 @@ public struct SQLiteServerStore: ServerStore {
                        users.id, users.name, users.created_at
                 FROM tokens JOIN users ON users.id = tokens.user_id WHERE tokens.hash = ?
                 """
-            guard let row = try Row.fetchOne(db, sql: sql, arguments: [hash]) else { return nil }
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [hash]) else { return nil }
             // The index found the row by digest; compare again without early exit so that nothing
             // about the secret depends on where two digests first differ.
             let stored: String = row["hash"]
@@ -212,14 +212,14 @@ public struct SQLiteServerStore: ServerStore {
     {
         let pageSize = min(max(limit, 1), Self.maximumPage)
         return try await read { db in
-            let rows = try Row.fetchAll(
-                db,
+            // Cached: pulls are the busiest request, and compiling the SQL costs more than running it.
+            let statement = try db.cachedStatement(
                 sql: """
                     SELECT entity, id, owner_id, version, sequence, deleted, fields FROM records
                     WHERE sequence > ? AND (entity <> 'timer' OR owner_id = ?)
                     ORDER BY sequence LIMIT ?
-                    """,
-                arguments: [sequence, user.id.text, pageSize + 1])
+                    """)
+            let rows = try Row.fetchAll(statement, arguments: [sequence, user.id.text, pageSize + 1])
             var records = try rows.prefix(pageSize).map(SQLiteRows.record)
             records.reserveCapacity(pageSize)
             return ChangesOutput(

@@ -206,6 +206,12 @@ struct StoreContract: Sendable {
             await expectError(.epochMismatch(server: try await store.epoch())) {
                 _ = try await store.push(input, by: alice, at: now)
             }
+            // A device the server does not know (it was reset) hears about the epoch first.
+            var unknown = input
+            unknown.deviceID = UUID()
+            await expectError(.epochMismatch(server: try await store.epoch())) {
+                _ = try await store.push(unknown, by: alice, at: now)
+            }
         },
         Check(name: "another user's device is forbidden, an unknown one refused") { subject in
             let store = subject.store
@@ -456,6 +462,18 @@ struct StoreContract: Sendable {
                 .task, Fixture.id(2), base: ["deleted_at": Fixture.minutes(5)], ["deleted_at": .null])
             #expect(restore.outcome == .applied)
             #expect(restore.record?.deleted == false)
+        },
+        Check(name: "an update of a record the server lacks is applied as base plus changes") { subject in
+            let store = subject.store
+            let alice = try await user(store, "Alice")
+            var laptop = try await Device(store, alice)
+            let output = try await laptop.push(.task, Fixture.id(1), base: Fixture.task(), ["title": "renamed"])
+            #expect(output.outcome == .applied)
+            #expect(output.record?.fields["title"] == "renamed")
+            #expect(output.record?.version == 1)
+            let partial = try await laptop.push(.task, Fixture.id(2), base: ["title": "a"], ["title": "b"])
+            #expect(partial.outcome == .rejected)
+            #expect(partial.reason?.contains("required") == true)
         },
         Check(name: "concurrent edits: different fields merged, the same field conflicts") { subject in
             let store = subject.store

@@ -80,4 +80,33 @@ struct WireTests {
         #expect(try JSONDecoder().decode(JSONValue.self, from: encoded) == value)
         #expect(JSONValue(jsonText: "{") == nil)
     }
+
+    @Test(
+        "the parser reads escapes, surrogate pairs, numbers and nesting",
+        arguments: [
+            (
+                #"{"a":"x\u00e9\ud83d\ude00\n\"","b":[-12,3.5e2,true,false,null],"c":{}}"#,
+                JSONValue.object([
+                    "a": .string("xé😀\n\""),
+                    "b": .array([.integer(-12), .double(350), .bool(true), .bool(false), .null]),
+                    "c": .object([:]),
+                ])
+            ),
+            (" [ ] ", JSONValue.array([])),
+            ("9223372036854775807", JSONValue.integer(.max)),
+            ("\"lone \\ud800\"", JSONValue.string("lone \u{FFFD}")),
+        ])
+    func parser(text: String, expected: JSONValue) {
+        #expect(JSONValue(jsonText: text) == expected)
+    }
+
+    @Test(
+        "the parser refuses what is not exactly one JSON value",
+        arguments: [
+            "", "{", "[1,]", "{\"a\" 1}", "tru", "1 2", "\"a", "-", "[\"\u{1}\"]",
+            String(repeating: "[", count: 100) + String(repeating: "]", count: 100),
+        ])
+    func parserRefuses(text: String) {
+        #expect(JSONValue(jsonText: text) == nil)
+    }
 }
