@@ -60,3 +60,23 @@ extension WorkersDependencyContainer {
             syncServiceFactory: { _, _ in StandInSyncService(standIn: team) })
     }
 }
+
+extension WorkersDependencyContainer {
+    /// The same, for tests that may not see Entities (the commands' tests): the clock stays at `now`, the
+    /// zone is UTC and ids are random.
+    @_spi(Testing) public convenience init(databasePath: String, credentialsPath: String, now: Date, team: TeamStandIn)
+    {
+        self.init(
+            databasePath: databasePath, clock: PinnedClock(instant: now), timeZone: TimeZone(identifier: "UTC") ?? .gmt,
+            ids: RandomIdentifiers(), credentialsPath: credentialsPath, team: team)
+    }
+}
+
+private struct PinnedClock: DateProvider {
+    let instant: Date
+    func now() -> Date { instant }
+}
+
+private struct RandomIdentifiers: IdentifierProvider {
+    func makeIdentifier() -> UUID { UUID() }
+}
