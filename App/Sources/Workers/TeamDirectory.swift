@@ -46,7 +46,8 @@ struct TeamDirectory: Sendable {
             let team =
                 members.isEmpty
                 ? "the team is not known yet: run stint team"
-                : "the team is " + members.map { $0.id == account.userID ? "\($0.name) (you)" : $0.name }
+                : "the team is "
+                    + members.map { $0.id == account.userID ? "\($0.name) (you)" : $0.name }
                     .joined(separator: ", ")
             throw WorkerError(.notFound, "no team member named \"\(typed)\": \(team)")
         }

@@ -9,7 +9,6 @@ import TasksFeatureContract
 import Testing
 import TimersFeature
 import TimersFeatureContract
-
 @_spi(Testing) import Workers
 
 @testable import Adapters

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-
 @_spi(Testing) import Workers
 
 extension Harness {
@@ -83,7 +82,9 @@ struct TeamRouteTests {
     @Test("a report counts my time by default, everyone's with --user all, a member's by name")
     func reportUsers() async throws {
         let stint = try Harness()
-        try await stint.given([["project", "add", "Work"], ["log", "1h", "--project", "Work", "--date", "2026-11-17"]])
+        try await stint.given([
+            ["project", "add", "Work"], ["log", "1h", "--project", "Work", "--date", "2026-11-17"],
+        ])
         try await stint.logIn(as: "Ada", team: ["Grace"])
         let mine = try await stint.json("report") as? [String: Any]
         #expect(mine?["total_seconds"] as? Int == 3_600)
@@ -93,7 +94,9 @@ struct TeamRouteTests {
         #expect(all?["user"] as? String == "all")
         let grace = await stint.run("report", "--user", "grace")
         #expect(grace.status == 0)
-        #expect(grace.stdout == "No time logged by Grace between 2026-11-16 and 2026-11-22. Log some with: stint log 1h TASK\n")
+        #expect(
+            grace.stdout
+                == "No time logged by Grace between 2026-11-16 and 2026-11-22. Log some with: stint log 1h TASK\n")
         let ada = await stint.run("report", "--user", "ada")
         #expect(ada.stdout.hasPrefix("Week of 2026-11-16 – 2026-11-22 · by project · Ada's time · 1h"), "\(ada)")
         #expect(await stint.run("report", "--user", "bob").status == 2)

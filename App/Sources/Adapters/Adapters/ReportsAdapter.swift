@@ -12,7 +12,8 @@ struct ReportsAdapter: ReportsServices {
         let result = try await worker.report(
             since: try DayMapping.day(request.since), until: try DayMapping.day(request.until),
             grouping: Self.grouping(request.grouping), project: request.project,
-            billableOnly: request.billableOnly, author: Self.author(request.author), includeDaily: request.includesDaily)
+            billableOnly: request.billableOnly, author: Self.author(request.author), includeDaily: request.includesDaily
+        )
         var daily: [CalendarDay: Int] = [:]
         for (day, seconds) in result.daily { daily[try DayMapping.calendarDay(day)] = seconds }
         return ReportData(

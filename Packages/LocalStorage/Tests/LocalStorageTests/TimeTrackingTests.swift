@@ -130,7 +130,8 @@ struct TimeTrackingTests {
             let theirs = try await store.timeTotals(
                 TimeEntryFilter(loggedBy: teammate), groupedBy: .periods([day0, at(24 * 60)]))
             #expect(theirs == [TimeTotal(key: "0", seconds: 2100, billableSeconds: 0, entries: 2)])
-            #expect(try await store.timeEntries(TimeEntryFilter(loggedBy: teammate)).map(\.id) == [makeID(31), makeID(32)])
+            #expect(
+                try await store.timeEntries(TimeEntryFilter(loggedBy: teammate)).map(\.id) == [makeID(31), makeID(32)])
         }
     }
 

@@ -90,7 +90,9 @@ struct PresenterTests {
         let data = Fixture.data([Fixture.row("Work", seconds: 3_600)])
         var everyone = Self.week
         everyone.author = .everyone
-        #expect(try Self.sheet(data, request: everyone).header == "Week of 2026-11-16 – 2026-11-22 · by project · everyone · 1h")
+        #expect(
+            try Self.sheet(data, request: everyone).header
+                == "Week of 2026-11-16 – 2026-11-22 · by project · everyone · 1h")
         var grace = Self.week
         grace.author = .member("gra")
         var graces = data

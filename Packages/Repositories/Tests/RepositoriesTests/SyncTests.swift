@@ -470,7 +470,8 @@ struct SyncTests {
         #expect(try await total(.localPerson) == 3600)
         #expect(try await total(.member(ann.id)) == 3600)
         #expect(try await total(.member(bob.id)) == 600)
-        #expect(try await b.entries.entries(matching: TimeEntryQuery(author: .localPerson)).map(\.durationSeconds) == [600])
+        #expect(
+            try await b.entries.entries(matching: TimeEntryQuery(author: .localPerson)).map(\.durationSeconds) == [600])
     }
 }
 

@@ -245,7 +245,9 @@ public actor InMemoryTasksServices: TasksServices {
         guard matches.count <= 1 else {
             throw TasksFakeError.ambiguous(kind: "team member", reference: reference, candidates: matches.map(\.name))
         }
-        guard let match = matches.first else { throw TasksFakeError.notFound(kind: "team member", reference: reference) }
+        guard let match = matches.first else {
+            throw TasksFakeError.notFound(kind: "team member", reference: reference)
+        }
         return match
     }
 

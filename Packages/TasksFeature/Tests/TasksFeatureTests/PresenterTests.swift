@@ -104,7 +104,10 @@ struct PresenterTests {
         task.assigneeID = "5f0c7a1e-0000-4000-8000-000000000001"
         task.assignee = "Grace\nHopper"
         let detail = presenter.taskDetail(task)
-        #expect(detail.fields.map(\.label).prefix(7) == ["Status", "Priority", "Due", "Project", "List", "Assignee", "Tags"])
+        #expect(
+            detail.fields.map(\.label).prefix(7) == [
+                "Status", "Priority", "Due", "Project", "List", "Assignee", "Tags",
+            ])
         #expect(detail.field("Assignee") == DetailField(label: "Assignee", value: "Grace Hopper"))
     }
 
