@@ -24,9 +24,19 @@ extension AppCoordinator {
         }
         let query = ReportQuery(
             period: period, grouping: Self.grouping(arguments.grouping ?? .project), project: arguments.project,
-            billableOnly: arguments.billable, layout: arguments.format == .csv ? .csv : .table)
+            billableOnly: arguments.billable, layout: arguments.format == .csv ? .csv : .table,
+            author: Self.author(arguments.user))
         let asJSON = json || arguments.format == .json
         try await AppCoordinator(container: container, json: asJSON).reportsFeature().report(query)
+    }
+
+    /// `--user`: `me` (the default), `all`, or a member's name for the Services to resolve.
+    static func author(_ user: String?) -> ReportAuthor {
+        switch user?.trimmingCharacters(in: .whitespaces).lowercased() {
+        case nil, "me": .me
+        case "all": .everyone
+        default: .member(user ?? "")
+        }
     }
 
     static func grouping(_ option: ReportGroupingOption) -> ReportsFeature.ReportGrouping {

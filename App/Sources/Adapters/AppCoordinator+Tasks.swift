@@ -13,7 +13,7 @@ extension AppCoordinator {
             priority: arguments.priority.map(Self.priority), tags: arguments.tags,
             estimateSeconds: try arguments.estimate.map { text throws(WorkerError) in
                 try input.seconds(text, field: "estimate")
-            }, note: arguments.note)
+            }, note: arguments.note, assignee: Self.assignee(arguments.assign))
         try await tasksFeature().add(draft)
     }
 
@@ -21,7 +21,7 @@ extension AppCoordinator {
         let input = self.input
         var query = TasksFeature.TaskQuery(
             project: arguments.project, list: arguments.list, tag: arguments.tag, text: arguments.search,
-            limit: try input.limit(arguments.limit))
+            assignee: arguments.assignee, limit: try input.limit(arguments.limit))
         if arguments.all { query.status = .all }
         if let status = arguments.status { query.status = Self.status(status) }
         if let priority = arguments.priority { query.priority = Self.priority(priority) }
@@ -51,7 +51,16 @@ extension AppCoordinator {
         } else if arguments.noEstimate {
             changes.estimateSeconds = .clear
         }
+        if let assign = arguments.assign {
+            changes.assignee = Self.assignee(assign).map { .set($0) } ?? .clear
+        }
         try await tasksFeature().edit(arguments.task, changes: changes)
+    }
+
+    /// `--assign`: `none` is nobody; a name or `me` is for the Services to resolve.
+    static func assignee(_ typed: String?) -> String? {
+        guard let typed, typed.trimmingCharacters(in: .whitespaces).lowercased() != "none" else { return nil }
+        return typed
     }
 
     public func completeTask(_ reference: String) async throws {

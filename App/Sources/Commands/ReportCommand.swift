@@ -6,6 +6,8 @@ struct ReportCommand: StintCommand {
         commandName: "report",
         abstract: "Time totals for a period, by project, task, day, week or tag.",
         discussion: """
+            A report counts your own time; --user all counts everyone's on this machine (teammates' entries
+            come with stint sync), --user NAME one team member's.
             The period is this week by default (Monday to Sunday). Totals add up exactly: time is cut at
             the period's edges and at midnight, and rows are rounded so they sum to the total line.
             On a terminal a bar chart of hours per day (or per week) follows the table.
@@ -15,6 +17,7 @@ struct ReportCommand: StintCommand {
               stint report --month --by day
               stint report --since 2026-01-01 --until 2026-03-31 --by project --billable
               stint report --year --by week --format csv > 2026.csv
+              stint report --month --user all
             """)
     @OptionGroup var global: GlobalOptions
     @Flag(help: "The period (default: this week, Monday to Sunday).") var period: ReportPeriodOption?
@@ -27,6 +30,7 @@ struct ReportCommand: StintCommand {
     @Flag(name: [.short, .long], help: "Only billable time.") var billable = false
     @Option(name: [.short, .long], help: "The output (default: table; --json is the same as json).")
     var format: ReportFormatOption?
+    @Option(help: "Whose time: me (default), all, or a team member's name.") var user: String?
 
     func validate() throws {
         if period != nil, since != nil || until != nil {
@@ -38,6 +42,6 @@ struct ReportCommand: StintCommand {
         try await coordinator.report(
             ReportArguments(
                 period: period, since: since, until: until, grouping: grouping, project: project, billable: billable,
-                format: format))
+                format: format, user: user))
     }
 }

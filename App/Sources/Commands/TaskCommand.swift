@@ -28,6 +28,7 @@ struct TaskCommand: AsyncParsableCommand {
                   stint task add "Write report" --project Work --due fri --priority high
                   stint task add Buy milk --tag errand --due tomorrow
                   stint task add "Plan sprint" --project Work --list Backlog --estimate 1h30m
+                  stint task add "Review the PR" --assign grace
                 """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The title (several words are joined).") var title: [String]
@@ -43,12 +44,14 @@ struct TaskCommand: AsyncParsableCommand {
         @Option(name: [.short, .long], parsing: .unconditional, help: "Estimated effort: 1h30m, 90m, 1.5h.")
         var estimate: String?
         @Option(name: [.short, .long], help: "A note.") var note: String?
+        @Option(help: "Assign it to a team member (name), to me, or to none (needs stint login).")
+        var assign: String?
 
         func run(with coordinator: AppCoordinator) async throws {
             try await coordinator.addTask(
                 TaskAddArguments(
                     title: title.joined(separator: " "), project: project, list: list, due: due, priority: priority,
-                    tags: tag, estimate: estimate, note: note))
+                    tags: tag, estimate: estimate, note: note, assign: assign))
         }
     }
 
@@ -65,6 +68,7 @@ struct TaskCommand: AsyncParsableCommand {
                   stint task list --due week --tag writing --sort due
                   stint task list --status done --limit 20
                   stint task list --search invoice --count
+                  stint task list --assignee me
                 """,
             aliases: ["ls"])
         @OptionGroup var global: GlobalOptions
@@ -82,6 +86,7 @@ struct TaskCommand: AsyncParsableCommand {
         @Option(name: .customLong("due-before"), parsing: .unconditional, help: "Due before this date.")
         var dueBefore: String?
         @Option(name: [.short, .long], help: "Text in the title or note.") var search: String?
+        @Option(help: "Only tasks assigned to this team member (name), or to me.") var assignee: String?
         @Option(name: .long, help: "The order (default: priority).") var sort: TaskSortOption?
         @Option(name: .long, help: "Show at most this many tasks (at least 1).") var limit: Int?
         @Flag(name: .long, help: "Print only how many tasks match.") var count = false
@@ -97,7 +102,7 @@ struct TaskCommand: AsyncParsableCommand {
             try await coordinator.listTasks(
                 TaskListArguments(
                     project: project, list: list, status: status, all: all, tag: tag, priority: priority, due: due,
-                    dueBefore: dueBefore, search: search, sort: sort, limit: limit, count: count))
+                    dueBefore: dueBefore, search: search, assignee: assignee, sort: sort, limit: limit, count: count))
         }
     }
 
@@ -123,6 +128,8 @@ struct TaskCommand: AsyncParsableCommand {
                   stint task edit 12 --title "Write the Q4 report" --due +2d
                   stint task edit 12 --priority low --tag later --untag urgent
                   stint task edit 12 --no-due --no-estimate
+                  stint task edit 12 --assign me
+                  stint task edit 12 --assign none
                 """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Task number or id prefix.") var task: String
@@ -138,6 +145,8 @@ struct TaskCommand: AsyncParsableCommand {
         @Flag(name: .customLong("no-estimate"), help: "Remove the estimate.") var noEstimate = false
         @Option(name: [.short, .long], help: "Replace the whole note (use `stint task note` to append).")
         var note: String?
+        @Option(help: "Assign it to a team member (name), to me, or to none (needs stint login).")
+        var assign: String?
 
         func validate() throws {
             if due != nil && noDue { throw ValidationError("use either --due or --no-due, not both") }
@@ -151,7 +160,7 @@ struct TaskCommand: AsyncParsableCommand {
                 TaskEditArguments(
                     task: task, title: title, due: due, noDue: noDue, priority: priority, addTags: tag,
                     removeTags: untag,
-                    estimate: estimate, noEstimate: noEstimate, note: note))
+                    estimate: estimate, noEstimate: noEstimate, note: note, assign: assign))
         }
     }
 

@@ -23,6 +23,14 @@ public struct ReportResult: Sendable {
     public let daily: [Day: Int]
     /// What the running timer has so far, when it matches the report's filters (not in the totals).
     public let runningSeconds: Int?
+    /// The team member whose time this is, when the report was asked for someone by name.
+    public let member: ReportMember?
+}
+
+/// A team member a report counts the time of.
+public struct ReportMember: Sendable, Equatable {
+    public let id: UUID
+    public let name: String
 }
 
 /// Reports over time entries. Everything is added up by the storage in one read; this worker turns
@@ -34,11 +42,35 @@ public struct ReportWorker: Sendable {
         case project, task, day, week, tag
     }
 
+    /// Whose time a report counts. Sync brings teammates' entries onto this device, so a person's report
+    /// is their own time unless they ask for more.
+    public enum Author: Sendable, Equatable {
+        /// The local person's (the default).
+        case me
+        /// Every entry on this device.
+        case everyone
+        /// One team member's: a name (or `me`) resolved against the team.
+        case member(String)
+    }
+
     let sums: any TimeReportRepository
     let timers: any TimerRepository
     let tasks: any TaskRepository
     let projects: any ProjectRepository
+    let team: TeamDirectory
     let calendar: WorkCalendar
+
+    init(
+        sums: any TimeReportRepository, timers: any TimerRepository, tasks: any TaskRepository,
+        projects: any ProjectRepository, sync: any SyncRepository, calendar: WorkCalendar
+    ) {
+        self.sums = sums
+        self.timers = timers
+        self.tasks = tasks
+        self.projects = projects
+        team = TeamDirectory(sync: sync)
+        self.calendar = calendar
+    }
 
     /// The longest range a report may cover; a day-by-day series beyond it is no longer useful.
     static let maximumDays = 366 * 20
@@ -46,7 +78,7 @@ public struct ReportWorker: Sendable {
     /// - Parameter includeDaily: whether to compute the per-day series (for JSON and the chart); rows
     ///   and totals never depend on it.
     public func report(
-        since: Day, until: Day, grouping: Grouping, project: String?, billableOnly: Bool,
+        since: Day, until: Day, grouping: Grouping, project: String?, billableOnly: Bool, author: Author = .me,
         includeDaily: Bool = true
     ) async throws(WorkerError) -> ReportResult {
         let range: DayRange
@@ -56,9 +88,20 @@ public struct ReportWorker: Sendable {
             throw WorkerError(.invalidInput, "a report covers at most 20 years; narrow --since/--until")
         }
         let zone = calendar.timeZone
+        var timeAuthor = TimeAuthor.localPerson
+        var member: ReportMember?
+        switch author {
+        case .me: break
+        case .everyone: timeAuthor = .everyone
+        case .member(let reference):
+            let id = try await team.member(reference, purpose: "--user")
+            timeAuthor = .member(id)
+            member = ReportMember(id: id, name: await team.names(for: [id])[id] ?? TeamDirectory.short(id))
+        }
         return try await working {
             var query = TimeEntryQuery(
-                from: since.start(in: zone), to: until.adding(days: 1).start(in: zone), billableOnly: billableOnly)
+                from: since.start(in: zone), to: until.adding(days: 1).start(in: zone), billableOnly: billableOnly,
+                author: timeAuthor)
             var projectFilter: Project?
             if let project {
                 let found = try await projects.project(reference: project)
@@ -111,7 +154,8 @@ public struct ReportWorker: Sendable {
                 lines: try await lines(rows, grouping: grouping, days: days, weekStarts: weekStarts),
                 totalSeconds: total?.seconds ?? 0, billableSeconds: total?.billableSeconds ?? 0,
                 entryCount: total?.entries ?? 0, daily: daily,
-                runningSeconds: try await running(project: projectFilter, billableOnly: billableOnly))
+                runningSeconds: try await running(project: projectFilter, billableOnly: billableOnly, member: member),
+                member: member)
         }
     }
 
@@ -181,7 +225,9 @@ public struct ReportWorker: Sendable {
 
     /// The running timer's time so far when it matches the report's filters; it is shown beside the
     /// totals, never added to them.
-    private func running(project: Project?, billableOnly: Bool) async throws -> Int? {
+    private func running(project: Project?, billableOnly: Bool, member: ReportMember?) async throws -> Int? {
+        // Only this person's timers are here: a teammate's report never mentions one.
+        if let member, try await team.sync.account()?.userID != member.id { return nil }
         guard let timer = try await timers.runningTimer() else { return nil }
         if billableOnly, !timer.billable { return nil }
         if let project {

@@ -8,12 +8,18 @@ public struct TaskDetails: Sendable {
     public let list: TaskList?
     /// Time logged on the task; only a single task's details carry it (summing per row would slow listings).
     public var loggedSeconds: Int?
+    /// The assignee's name from the cached team; their short id when the team is not known here. Nil when
+    /// the task is assigned to nobody.
+    public var assigneeName: String?
 
-    public init(task: Task, project: Project?, list: TaskList?, loggedSeconds: Int? = nil) {
+    public init(
+        task: Task, project: Project?, list: TaskList?, loggedSeconds: Int? = nil, assigneeName: String? = nil
+    ) {
         self.task = task
         self.project = project
         self.list = list
         self.loggedSeconds = loggedSeconds
+        self.assigneeName = assigneeName
     }
 }
 
@@ -52,13 +58,17 @@ public struct TaskSearch: Sendable, Equatable {
     public var priority: Priority?
     public var due: Due?
     public var text: String?
+    /// Only tasks assigned to this team member: a name, or `me` for the logged-in user.
+    public var assignee: String?
     public var order: Order
     public var limit: Int?
 
     public init(
         project: String? = nil, list: String? = nil, status: Status = .active, tag: String? = nil,
-        priority: Priority? = nil, due: Due? = nil, text: String? = nil, order: Order = .priority, limit: Int? = nil
+        priority: Priority? = nil, due: Due? = nil, text: String? = nil, assignee: String? = nil,
+        order: Order = .priority, limit: Int? = nil
     ) {
+        self.assignee = assignee
         self.project = project
         self.list = list
         self.status = status
@@ -81,11 +91,14 @@ public struct TaskInput: Sendable, Equatable {
     public var tags: [String]
     public var estimateSeconds: Int?
     public var note: String?
+    /// A team member's name, or `me` for the logged-in user; nil assigns nobody.
+    public var assignee: String?
 
     public init(
         title: String, project: String? = nil, list: String? = nil, due: Day? = nil, priority: Priority? = nil,
-        tags: [String] = [], estimateSeconds: Int? = nil, note: String? = nil
+        tags: [String] = [], estimateSeconds: Int? = nil, note: String? = nil, assignee: String? = nil
     ) {
+        self.assignee = assignee
         self.title = title
         self.project = project
         self.list = list
@@ -113,11 +126,15 @@ public struct TaskEdit: Sendable, Equatable {
     public var estimateSeconds: FieldChange<Int>?
     /// Replaces the whole note (`stint task note` appends instead).
     public var note: String?
+    /// A team member's name or `me` (see ``TaskInput/assignee``), or nobody.
+    public var assignee: FieldChange<String>?
 
     public init(
         title: String? = nil, due: FieldChange<Day>? = nil, priority: Priority? = nil, addTags: [String] = [],
-        removeTags: [String] = [], estimateSeconds: FieldChange<Int>? = nil, note: String? = nil
+        removeTags: [String] = [], estimateSeconds: FieldChange<Int>? = nil, note: String? = nil,
+        assignee: FieldChange<String>? = nil
     ) {
+        self.assignee = assignee
         self.note = note
         self.title = title
         self.due = due

@@ -8,7 +8,24 @@ public struct TaskWorker: Sendable {
     let lists: any TaskListRepository
     let tasks: any TaskRepository
     let sums: any TimeReportRepository
+    /// The team: who `--assign NAME` means, and the assignees' names.
+    let team: TeamDirectory
     let calendar: WorkCalendar
+
+    init(
+        projects: any ProjectRepository, lists: any TaskListRepository, tasks: any TaskRepository,
+        sums: any TimeReportRepository, sync: any SyncRepository, calendar: WorkCalendar
+    ) {
+        self.projects = projects
+        self.lists = lists
+        self.tasks = tasks
+        self.sums = sums
+        team = TeamDirectory(sync: sync)
+        self.calendar = calendar
+    }
+
+    /// What `--assign` and `--assignee` need, for the "log in" line.
+    static let assigning = "assigning"
 
     public func search(_ search: TaskSearch) async throws(WorkerError) -> [TaskDetails] {
         try await working {
@@ -33,18 +50,31 @@ public struct TaskWorker: Sendable {
     /// Resolves the project and list once, creates the task and names the result from what was resolved
     /// (no second read of every project and list).
     public func create(_ input: TaskInput) async throws(WorkerError) -> TaskDetails {
-        try await working {
+        var assignee: UUID?
+        if let reference = input.assignee { assignee = try await team.member(reference, purpose: Self.assigning) }
+        return try await working {
             let placement = try await placement(project: input.project, list: input.list)
             let draft = NewTask(
                 title: input.title, projectID: placement.project?.id, listID: placement.list?.id, due: input.due,
                 priority: input.priority ?? .none, tags: try Tag.list(from: input.tags),
-                estimate: try input.estimateSeconds.map { try Estimate(seconds: $0) }, note: input.note ?? "")
-            return TaskDetails(task: try await tasks.create(draft), project: placement.project, list: placement.list)
+                estimate: try input.estimateSeconds.map { try Estimate(seconds: $0) }, note: input.note ?? "",
+                assigneeID: assignee)
+            var created = TaskDetails(
+                task: try await tasks.create(draft), project: placement.project, list: placement.list)
+            if let assignee { created.assigneeName = await team.names(for: [assignee])[assignee] }
+            return created
         }
     }
 
     public func edit(_ reference: String, _ edit: TaskEdit) async throws(WorkerError) -> TaskDetails {
-        try await working {
+        var resolved: FieldChange<UUID>?
+        switch edit.assignee {
+        case .set(let member): resolved = .set(try await team.member(member, purpose: Self.assigning))
+        case .clear: resolved = .clear
+        case nil: break
+        }
+        let assignee = resolved
+        return try await working {
             let addTags = try Tag.list(from: edit.addTags)
             let removeTags = Set(try Tag.list(from: edit.removeTags))
             let estimate: FieldChange<Estimate>? =
@@ -71,6 +101,11 @@ public struct TaskWorker: Sendable {
                 case nil: break
                 }
                 if let note = edit.note { try task.setNote(note, now: now) }
+                switch assignee {
+                case .set(let member): task.assign(to: member, now: now)
+                case .clear: task.assign(to: nil, now: now)
+                case nil: break
+                }
             }
         }
     }
@@ -183,6 +218,9 @@ public struct TaskWorker: Sendable {
 
     private func query(for search: TaskSearch) async throws -> TaskQuery {
         var query = TaskQuery(sort: Self.sort(search.order), limit: search.limit)
+        if let assignee = search.assignee {
+            query.assigneeID = try await team.member(assignee, purpose: "--assignee")
+        }
         // "Recently changed" reads newest first, as people expect from `--sort updated`.
         query.descending = search.order == .updated
         if let project = search.project {
@@ -229,17 +267,19 @@ public struct TaskWorker: Sendable {
         }
     }
 
-    /// Attaches project and list to each task. Projects and lists are few, so one read of each is
-    /// cheaper than a lookup per task.
+    /// Attaches project, list and assignee name to each task. Projects and lists are few, so one read of
+    /// each is cheaper than a lookup per task; the team is read only when a task has an assignee.
     private func details(for found: [Task]) async throws -> [TaskDetails] {
         guard !found.isEmpty else { return [] }
         async let allProjects = projects.projects(includeArchived: true)
         async let allLists = lists.taskLists(projectID: nil)
         let projectMap = Dictionary(uniqueKeysWithValues: try await allProjects.map { ($0.id, $0) })
         let listMap = Dictionary(uniqueKeysWithValues: try await allLists.map { ($0.id, $0) })
+        let names = await team.names(for: Set(found.compactMap(\.assigneeID)))
         return found.map {
             TaskDetails(
-                task: $0, project: $0.projectID.flatMap { projectMap[$0] }, list: $0.listID.flatMap { listMap[$0] })
+                task: $0, project: $0.projectID.flatMap { projectMap[$0] }, list: $0.listID.flatMap { listMap[$0] },
+                assigneeName: $0.assigneeID.flatMap { names[$0] })
         }
     }
 }

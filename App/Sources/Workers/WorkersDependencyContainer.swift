@@ -10,7 +10,7 @@ import Repositories
 public final class WorkersDependencyContainer: Sendable {
     private let databasePath: String
     private let credentialsPath: String
-    private let syncTimeout: Duration
+    private let syncServiceFactory: SyncServiceFactory
     private let ids: any IdentifierProvider
     /// What "now" and "today" mean for this process.
     public let calendar: WorkCalendar
@@ -23,11 +23,21 @@ public final class WorkersDependencyContainer: Sendable {
     ///   - ids: makes the ids of new rows.
     ///   - syncTimeout: how long one request to the server may take.
     ///   - credentialsPath: the 0600 file keeping the server's address and token; nil keeps it next to the database.
-    public init(
+    public convenience init(
         databasePath: String, clock: any DateProvider, timeZone: TimeZone, ids: any IdentifierProvider,
         credentialsPath: String? = nil, syncTimeout: Duration = .seconds(10)
     ) {
-        self.syncTimeout = syncTimeout
+        self.init(
+            databasePath: databasePath, clock: clock, timeZone: timeZone, ids: ids, credentialsPath: credentialsPath,
+            syncServiceFactory: RepositoriesDependencyContainer.httpSyncService(timeout: syncTimeout))
+    }
+
+    /// - Parameter syncServiceFactory: how the server is reached (tests: a ``TeamStandIn``).
+    init(
+        databasePath: String, clock: any DateProvider, timeZone: TimeZone, ids: any IdentifierProvider,
+        credentialsPath: String?, syncServiceFactory: @escaping SyncServiceFactory
+    ) {
+        self.syncServiceFactory = syncServiceFactory
         self.databasePath = databasePath
         self.credentialsPath =
             credentialsPath
@@ -40,14 +50,14 @@ public final class WorkersDependencyContainer: Sendable {
     private func repositories() throws(WorkerError) -> RepositoriesDependencyContainer {
         let path = databasePath
         let credentials = URL(fileURLWithPath: credentialsPath)
-        let timeout = syncTimeout
+        let factory = syncServiceFactory
         let clock = calendar.clock
         let ids = self.ids
         return try repositoriesBox.value { () throws(WorkerError) in
             try working {
                 try RepositoriesDependencyContainer(
                     databasePath: path, clock: clock, ids: ids, credentialsFile: credentials,
-                    syncServiceFactory: RepositoriesDependencyContainer.httpSyncService(timeout: timeout))
+                    syncServiceFactory: factory)
             }
         }
     }
@@ -60,7 +70,8 @@ public final class WorkersDependencyContainer: Sendable {
         let data = try repositories()
         return TaskWorker(
             projects: data.makeProjectRepository(), lists: data.makeTaskListRepository(),
-            tasks: data.makeTaskRepository(), sums: data.makeTimeReportRepository(), calendar: calendar)
+            tasks: data.makeTaskRepository(), sums: data.makeTimeReportRepository(), sync: data.syncRepository(),
+            calendar: calendar)
     }
 
     public func makeProjectWorker() throws(WorkerError) -> ProjectWorker {
@@ -93,7 +104,7 @@ public final class WorkersDependencyContainer: Sendable {
         let data = try repositories()
         return ReportWorker(
             sums: data.makeTimeReportRepository(), timers: data.makeTimerRepository(), tasks: data.makeTaskRepository(),
-            projects: data.makeProjectRepository(), calendar: calendar)
+            projects: data.makeProjectRepository(), sync: data.syncRepository(), calendar: calendar)
     }
 
     public func makeSyncWorker() throws(WorkerError) -> SyncWorker {

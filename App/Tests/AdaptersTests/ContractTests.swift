@@ -9,7 +9,7 @@ import TasksFeatureContract
 import Testing
 import TimersFeature
 import TimersFeatureContract
-import Workers
+@_spi(Testing) import Workers
 
 @testable import Adapters
 
@@ -45,6 +45,8 @@ final class Bench: Sendable {
     let directory: URL
     let clock: ManualClock
     let workers: WorkersDependencyContainer
+    /// The server a contract may log in to.
+    let team = TeamStandIn()
 
     init(now: Date) throws {
         directory = FileManager.default.temporaryDirectory
@@ -53,7 +55,7 @@ final class Bench: Sendable {
         clock = ManualClock(now)
         workers = WorkersDependencyContainer(
             databasePath: directory.appendingPathComponent("stint.sqlite").path, clock: clock,
-            timeZone: TimeZone(identifier: "UTC") ?? .gmt, ids: RandomIdentifierProvider())
+            timeZone: TimeZone(identifier: "UTC") ?? .gmt, ids: RandomIdentifierProvider(), team: team)
     }
 
     deinit { try? FileManager.default.removeItem(at: directory) }
@@ -94,6 +96,13 @@ struct AdapterTasksSubject: TasksContractSubject {
         for list in lists {
             _ = try await bench.workers.makeTaskListWorker().create(name: list, projectReference: name)
         }
+    }
+
+    func seedTeam(you: String, others: [String]) async throws {
+        bench.team.setUsers([you] + others)
+        let sync = try bench.workers.makeSyncWorker()
+        _ = try await sync.login(server: TeamStandIn.server, token: "token", deviceName: "contract")
+        _ = try await sync.team(refresh: true)
     }
 
     func advanceClock(by seconds: Int) async throws { bench.clock.advance(by: seconds) }

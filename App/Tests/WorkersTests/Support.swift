@@ -60,7 +60,8 @@ struct Workbench {
     var tasks: TaskWorker {
         TaskWorker(
             projects: data.makeProjectRepository(), lists: data.makeTaskListRepository(),
-            tasks: data.makeTaskRepository(), sums: data.makeTimeReportRepository(), calendar: calendar)
+            tasks: data.makeTaskRepository(), sums: data.makeTimeReportRepository(), sync: data.syncRepository(),
+            calendar: calendar)
     }
 
     var projects: ProjectWorker {

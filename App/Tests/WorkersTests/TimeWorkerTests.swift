@@ -20,7 +20,7 @@ extension Workbench {
     func reports(in zone: String = "UTC") -> ReportWorker {
         ReportWorker(
             sums: data.makeTimeReportRepository(), timers: data.makeTimerRepository(), tasks: data.makeTaskRepository(),
-            projects: data.makeProjectRepository(), calendar: calendar(zone))
+            projects: data.makeProjectRepository(), sync: data.syncRepository(), calendar: calendar(zone))
     }
 
     func instant(_ iso: String) -> Date {

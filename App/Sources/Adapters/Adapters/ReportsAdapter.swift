@@ -12,7 +12,8 @@ struct ReportsAdapter: ReportsServices {
         let result = try await worker.report(
             since: try DayMapping.day(request.since), until: try DayMapping.day(request.until),
             grouping: Self.grouping(request.grouping), project: request.project,
-            billableOnly: request.billableOnly, includeDaily: request.includesDaily)
+            billableOnly: request.billableOnly, author: Self.author(request.author), includeDaily: request.includesDaily
+        )
         var daily: [CalendarDay: Int] = [:]
         for (day, seconds) in result.daily { daily[try DayMapping.calendarDay(day)] = seconds }
         return ReportData(
@@ -22,7 +23,16 @@ struct ReportsAdapter: ReportsServices {
                     billableSeconds: $0.billableSeconds, entries: $0.entries)
             },
             totalSeconds: result.totalSeconds, billableSeconds: result.billableSeconds,
-            entryCount: result.entryCount, daily: daily, runningSeconds: result.runningSeconds)
+            entryCount: result.entryCount, daily: daily, runningSeconds: result.runningSeconds,
+            person: result.member.map { ReportPerson(id: $0.id.uuidString.lowercased(), name: $0.name) })
+    }
+
+    static func author(_ author: ReportAuthor) -> ReportWorker.Author {
+        switch author {
+        case .me: .me
+        case .everyone: .everyone
+        case .member(let name): .member(name)
+        }
     }
 
     static func grouping(_ grouping: ReportsFeature.ReportGrouping) -> ReportWorker.Grouping {

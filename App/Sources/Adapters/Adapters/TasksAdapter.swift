@@ -28,7 +28,7 @@ struct TasksAdapter: TasksServices {
                     title: draft.title, project: draft.project, list: draft.list,
                     due: try draft.due.map(DayMapping.day),
                     priority: draft.priority.map(Self.priority), tags: draft.tags,
-                    estimateSeconds: draft.estimateSeconds, note: draft.note)))
+                    estimateSeconds: draft.estimateSeconds, note: draft.note, assignee: draft.assignee)))
     }
 
     func editTask(reference: String, changes: TaskChanges) async throws -> TasksFeature.Task {
@@ -36,7 +36,8 @@ struct TasksAdapter: TasksServices {
             title: changes.title, due: try Self.change(changes.due, DayMapping.day),
             priority: changes.priority.map(Self.priority),
             addTags: changes.addTags, removeTags: changes.removeTags,
-            estimateSeconds: try Self.change(changes.estimateSeconds, { $0 }), note: changes.note)
+            estimateSeconds: try Self.change(changes.estimateSeconds, { $0 }), note: changes.note,
+            assignee: try Self.change(changes.assignee, { $0 }))
         return try Self.task(try await worker.edit(reference, edit))
     }
 
@@ -83,14 +84,15 @@ struct TasksAdapter: TasksServices {
             due: try task.due.map { day throws(WorkerError) in try DayMapping.calendarDay(day) },
             tags: task.tags.map(\.name), estimateSeconds: task.estimate?.seconds, projectName: details.project?.name,
             listName: details.list?.name, completedAt: task.completedAt, createdAt: task.createdAt,
-            updatedAt: task.updatedAt, loggedSeconds: details.loggedSeconds)
+            updatedAt: task.updatedAt, loggedSeconds: details.loggedSeconds,
+            assigneeID: task.assigneeID?.uuidString.lowercased(), assignee: details.assigneeName)
     }
 
     static func search(_ query: TasksFeature.TaskQuery) throws(WorkerError) -> TaskSearch {
         TaskSearch(
             project: query.project, list: query.list, status: status(query.status), tag: query.tag,
             priority: query.priority.map(priority), due: try query.due.map(due), text: query.text,
-            order: order(query.sort), limit: query.limit)
+            assignee: query.assignee, order: order(query.sort), limit: query.limit)
     }
 
     static func status(_ status: Entities.TaskStatus) -> TasksFeature.TaskStatus {

@@ -9,11 +9,15 @@ public struct TaskAddArguments: Sendable, Equatable {
     public var tags: [String]
     public var estimate: String?
     public var note: String?
+    /// `--assign`: a team member's name, `me`, or `none`.
+    public var assign: String?
 
     public init(
         title: String, project: String? = nil, list: String? = nil, due: String? = nil,
-        priority: PriorityOption? = nil, tags: [String] = [], estimate: String? = nil, note: String? = nil
+        priority: PriorityOption? = nil, tags: [String] = [], estimate: String? = nil, note: String? = nil,
+        assign: String? = nil
     ) {
+        self.assign = assign
         self.title = title
         self.project = project
         self.list = list
@@ -38,6 +42,8 @@ public struct TaskListArguments: Sendable, Equatable {
     public var due: String?
     public var dueBefore: String?
     public var search: String?
+    /// `--assignee`: a team member's name or `me`.
+    public var assignee: String?
     public var sort: TaskSortOption?
     public var limit: Int?
     /// `--count`: print only how many match.
@@ -46,8 +52,10 @@ public struct TaskListArguments: Sendable, Equatable {
     public init(
         project: String? = nil, list: String? = nil, status: TaskStatusOption? = nil, all: Bool = false,
         tag: String? = nil, priority: PriorityOption? = nil, due: String? = nil, dueBefore: String? = nil,
-        search: String? = nil, sort: TaskSortOption? = nil, limit: Int? = nil, count: Bool = false
+        search: String? = nil, assignee: String? = nil, sort: TaskSortOption? = nil, limit: Int? = nil,
+        count: Bool = false
     ) {
+        self.assignee = assignee
         self.project = project
         self.list = list
         self.status = status
@@ -75,12 +83,15 @@ public struct TaskEditArguments: Sendable, Equatable {
     public var estimate: String?
     public var noEstimate: Bool
     public var note: String?
+    /// `--assign`: a team member's name, `me`, or `none`.
+    public var assign: String?
 
     public init(
         task: String, title: String? = nil, due: String? = nil, noDue: Bool = false, priority: PriorityOption? = nil,
         addTags: [String] = [], removeTags: [String] = [], estimate: String? = nil, noEstimate: Bool = false,
-        note: String? = nil
+        note: String? = nil, assign: String? = nil
     ) {
+        self.assign = assign
         self.task = task
         self.title = title
         self.due = due

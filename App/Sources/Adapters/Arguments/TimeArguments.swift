@@ -124,12 +124,15 @@ public struct ReportArguments: Sendable, Equatable {
     public var project: String?
     public var billable: Bool
     public var format: ReportFormatOption?
+    /// `--user`: a team member's name, `me` or `all`.
+    public var user: String?
 
     public init(
         period: ReportPeriodOption? = nil, since: String? = nil, until: String? = nil,
         grouping: ReportGroupingOption? = nil, project: String? = nil, billable: Bool = false,
-        format: ReportFormatOption? = nil
+        format: ReportFormatOption? = nil, user: String? = nil
     ) {
+        self.user = user
         self.period = period
         self.since = since
         self.until = until

@@ -17,6 +17,9 @@ enum Schema {
         migrator.registerMigration("v3-sync") { db in
             try db.execute(sql: version3)
         }
+        migrator.registerMigration("v4-entries-by-author") { db in
+            try db.execute(sql: version4)
+        }
         return migrator
     }()
 
@@ -198,6 +201,14 @@ enum Schema {
             name TEXT NOT NULL,
             fetched_at INTEGER NOT NULL
         );
+        """
+
+    // Reports count one person's time by default (sync brings teammates' entries here too), so
+    // `logged_by` joins the covering start index: a filtered report still reads the index alone.
+    private static let version4 = """
+        DROP INDEX time_entries_by_start;
+        CREATE INDEX time_entries_by_start
+            ON time_entries(start_at, end_at, deleted_at, billable, task_id, project_id, logged_by);
         """
 }
 

@@ -173,6 +173,10 @@ enum TimeQueries {
             conditions.append("\(e).billable = ?")
             arguments.append(billable ? 1 : 0)
         }
+        if let loggedBy = filter.loggedBy?.lowercased() {
+            conditions.append("\(e).logged_by = ?")
+            arguments.append(loggedBy)
+        }
         return (conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), arguments)
     }
 }

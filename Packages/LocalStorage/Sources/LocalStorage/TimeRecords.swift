@@ -123,6 +123,8 @@ public struct TimeEntryFilter: Sendable, Equatable {
     public var taskID: String?
     /// Only billable (true) or only non-billable (false) time.
     public var billable: Bool?
+    /// Only time logged by this person (`time_entries.logged_by`).
+    public var loggedBy: String?
     /// At most this many entries (lists only; aggregations ignore it).
     public var limit: Int?
     /// Newest first instead of oldest first (lists only).
@@ -130,8 +132,9 @@ public struct TimeEntryFilter: Sendable, Equatable {
 
     public init(
         from: Date? = nil, to: Date? = nil, projectID: String? = nil, taskID: String? = nil, billable: Bool? = nil,
-        limit: Int? = nil, newestFirst: Bool = false
+        loggedBy: String? = nil, limit: Int? = nil, newestFirst: Bool = false
     ) {
+        self.loggedBy = loggedBy
         self.from = from
         self.to = to
         self.projectID = projectID

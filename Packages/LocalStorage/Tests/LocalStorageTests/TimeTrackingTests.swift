@@ -18,11 +18,11 @@ private func timer(
 
 private func entry(
     _ number: Int, task: String? = nil, project: String? = nil, start: Date, minutes: Int, billable: Bool = false,
-    tags: [String] = []
+    tags: [String] = [], by author: String = owner
 ) -> TimeEntryRecord {
     TimeEntryRecord(
         id: makeID(number), taskID: task, projectID: project, start: start, durationSeconds: minutes * 60,
-        billable: billable, tags: tags, loggedBy: owner, createdAt: start, updatedAt: start)
+        billable: billable, tags: tags, loggedBy: author, createdAt: start, updatedAt: start)
 }
 
 @Suite("Timers and time entries")
@@ -110,6 +110,28 @@ struct TimeTrackingTests {
             let home = try await store.timeTotals(TimeEntryFilter(projectID: makeID(2)))
             #expect(home == [TimeTotal(key: nil, seconds: 5400, billableSeconds: 1800, entries: 2)])
             #expect(try await store.timeEntries(TimeEntryFilter(projectID: makeID(2))).count == 2)
+        }
+    }
+
+    @Test("a person's time: totals, periods and lists count only the entries they logged")
+    func byAuthor() async throws {
+        try await withStore { store in
+            try await seeded(store)
+            let teammate = makeID(901)
+            try await store.write(summary: "log", at: day0) { writer in
+                try writer.insert(entry(30, task: makeID(10), start: at(0), minutes: 60))
+                try writer.insert(entry(31, task: makeID(10), start: at(60), minutes: 20, by: teammate))
+                try writer.insert(entry(32, project: makeID(2), start: at(90), minutes: 15, by: teammate.uppercased()))
+            }
+            let everyone = try await store.timeTotals(TimeEntryFilter())
+            #expect(everyone == [TimeTotal(key: nil, seconds: 5700, billableSeconds: 0, entries: 3)])
+            let mine = try await store.timeTotals(TimeEntryFilter(loggedBy: owner.uppercased()), groupedBy: .project)
+            #expect(mine == [TimeTotal(key: makeID(1), seconds: 3600, billableSeconds: 0, entries: 1)])
+            let theirs = try await store.timeTotals(
+                TimeEntryFilter(loggedBy: teammate), groupedBy: .periods([day0, at(24 * 60)]))
+            #expect(theirs == [TimeTotal(key: "0", seconds: 2100, billableSeconds: 0, entries: 2)])
+            #expect(
+                try await store.timeEntries(TimeEntryFilter(loggedBy: teammate)).map(\.id) == [makeID(31), makeID(32)])
         }
     }
 
@@ -318,6 +340,13 @@ struct TimeTrackingTests {
                 #expect(!plan.contains("SCAN e"), "\(grouping): \(plan)")
                 // Only the tags need the rows themselves; every other sum reads the index alone.
                 if grouping != .tag { #expect(plan.contains("COVERING INDEX time_entries_by_start"), "\(plan)") }
+                // One person's time (the default report once teammates' entries are synced) too.
+                var mine = window
+                mine.loggedBy = owner
+                let personal = try await store.timeTotalsPlan(mine, groupedBy: grouping)
+                if grouping != .tag {
+                    #expect(personal.contains("COVERING INDEX time_entries_by_start"), "\(grouping): \(personal)")
+                }
             }
             let days = (0...7).map { at($0 * 24 * 60) }
             let plan = try await store.timeTotalsPlan(TimeEntryFilter(), groupedBy: .periods(days))

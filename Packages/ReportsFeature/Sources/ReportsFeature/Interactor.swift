@@ -21,7 +21,8 @@ struct ReportsInteractor: ReportsFeatureInterface {
             grouping: query.grouping,
             project: query.project,
             billableOnly: query.billableOnly,
-            includesDaily: printed == .json || (printed == .table && presenter.showsChart)
+            includesDaily: printed == .json || (printed == .table && presenter.showsChart),
+            author: query.author
         )
         let data = try await services.report(for: request)
         analytics.track(
@@ -30,7 +31,7 @@ struct ReportsInteractor: ReportsFeatureInterface {
                 format: printed,
                 days: request.dayCount,
                 rows: data.rows.count,
-                filtered: query.project != nil || query.billableOnly
+                filtered: query.project != nil || query.billableOnly || query.author != .me
             )
         )
         try view.render(presenter.report(data, request: request, period: query.period, as: printed))

@@ -7,8 +7,9 @@ import TerminalUI
 // JSON (what `stint report --json` or `--format json` prints) is part of the CLI's public contract. Keys are snake_case and
 // must not change:
 //
-//   report: period, since, until, time_zone, grouping, project, billable_only, total_seconds, billable_seconds,
-//           entry_count, running_seconds, rows, daily
+//   report: period, since, until, time_zone, grouping, project, billable_only, user, user_id, total_seconds,
+//           billable_seconds, entry_count, running_seconds, rows, daily
+//           (user: "me", "all", or the team member's name; user_id: that member's id, else null)
 //   row:    key, label, detail, seconds, billable_seconds, entries
 //   daily:  day, seconds            (one element per day of the range, zero days included, oldest first)
 //
@@ -74,6 +75,29 @@ public enum ReportPeriod: Sendable, Hashable {
     }
 }
 
+/// Whose time a report counts. Sync brings teammates' time entries onto this machine, so a report is the user's
+/// own time unless they ask for more.
+public enum ReportAuthor: Sendable, Hashable {
+    /// The user's own time (the default).
+    case me
+    /// Every entry on this machine, whoever logged it.
+    case everyone
+    /// One team member's, by name (or a unique beginning of one), resolved by the Services.
+    case member(String)
+}
+
+/// The team member a report counts, as the Services resolved them.
+public struct ReportPerson: Sendable, Hashable {
+    /// A server user id.
+    public var id: String
+    public var name: String
+
+    public init(id: String, name: String) {
+        self.id = id
+        self.name = name
+    }
+}
+
 /// What each row of a report stands for. The raw values are the JSON and CLI spelling (`--by project`).
 public enum ReportGrouping: String, Sendable, Hashable, Codable, CaseIterable {
     case project
@@ -123,14 +147,18 @@ public struct ReportQuery: Sendable, Hashable {
     public var billableOnly: Bool
     /// Table or CSV when the context's format is human; ignored for JSON.
     public var layout: ReportLayout
+    /// Whose time.
+    public var author: ReportAuthor
 
     public init(
         period: ReportPeriod = .week,
         grouping: ReportGrouping = .project,
         project: String? = nil,
         billableOnly: Bool = false,
-        layout: ReportLayout = .table
+        layout: ReportLayout = .table,
+        author: ReportAuthor = .me
     ) {
+        self.author = author
         self.period = period
         self.grouping = grouping
         self.project = project
@@ -152,6 +180,8 @@ public struct ReportRequest: Sendable, Hashable {
     /// Whether the per-day series (``ReportData/daily``) will be shown (JSON, or the chart on a terminal). When
     /// false the Services may skip computing it: a year of days is the most expensive part of a report.
     public var includesDaily: Bool
+    /// Whose time: a member's name is the Services' to resolve (notFound, ambiguous; a conflict without a login).
+    public var author: ReportAuthor
 
     public init(
         since: CalendarDay,
@@ -159,8 +189,10 @@ public struct ReportRequest: Sendable, Hashable {
         grouping: ReportGrouping,
         project: String? = nil,
         billableOnly: Bool = false,
-        includesDaily: Bool = true
+        includesDaily: Bool = true,
+        author: ReportAuthor = .me
     ) {
+        self.author = author
         self.includesDaily = includesDaily
         self.since = since
         self.until = until
@@ -239,6 +271,8 @@ public struct ReportData: Sendable, Hashable {
     /// A running timer's elapsed seconds, if one matches the request. Never part of the totals: it is not an
     /// entry yet, so the report only mentions it.
     public var runningSeconds: Int?
+    /// The member whose time this is, for a ``ReportAuthor/member(_:)`` request; `nil` otherwise.
+    public var person: ReportPerson?
 
     public init(
         rows: [ReportRow],
@@ -246,8 +280,10 @@ public struct ReportData: Sendable, Hashable {
         billableSeconds: Int,
         entryCount: Int,
         daily: [CalendarDay: Int],
-        runningSeconds: Int? = nil
+        runningSeconds: Int? = nil,
+        person: ReportPerson? = nil
     ) {
+        self.person = person
         self.rows = rows
         self.totalSeconds = totalSeconds
         self.billableSeconds = billableSeconds

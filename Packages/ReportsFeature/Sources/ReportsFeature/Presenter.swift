@@ -26,7 +26,7 @@ struct ReportsPresenter: Sendable {
             return .text(csv(data.rows))
         case .table:
             guard data.totalSeconds > 0 else {
-                var lines = [emptyMessage(request)]
+                var lines = [emptyMessage(request, person: data.person)]
                 if let running = runningNote(data, request: request) { lines.append(running) }
                 return .lines(lines)
             }
@@ -55,12 +55,18 @@ struct ReportsPresenter: Sendable {
         ]
         if let project = request.project { parts.append("project \(project)") }
         if request.billableOnly { parts.append("billable only") }
+        if let who = Self.whose(request.author, person: data.person) { parts.append(who) }
         parts.append(DurationText.format(seconds: Self.roundedMinutes(data.totalSeconds) * 60))
         return parts.joined(separator: " · ")
     }
 
-    func emptyMessage(_ request: ReportRequest) -> String {
+    func emptyMessage(_ request: ReportRequest, person: ReportPerson? = nil) -> String {
         var text = request.billableOnly ? "No billable time logged" : "No time logged"
+        switch request.author {
+        case .me: break
+        case .everyone: text += " by anyone"
+        case .member(let name): text += " by \(DisplayText.singleLine(person?.name ?? name))"
+        }
         if let project = request.project { text += " on project \(project)" }
         if request.since == request.until {
             text += " on \(request.since.iso)."
@@ -68,6 +74,15 @@ struct ReportsPresenter: Sendable {
             text += " between \(request.since.iso) and \(request.until.iso)."
         }
         return "\(text) \(Self.logHint)"
+    }
+
+    /// "everyone" or "Grace's time" for the header; nil for the user's own time (the default says nothing).
+    static func whose(_ author: ReportAuthor, person: ReportPerson?) -> String? {
+        switch author {
+        case .me: nil
+        case .everyone: "everyone"
+        case .member(let name): "\(DisplayText.singleLine(person?.name ?? name))'s time"
+        }
     }
 
     func runningNote(_ data: ReportData, request: ReportRequest) -> String? {

@@ -56,6 +56,8 @@ struct ReportPayload: Encodable, Sendable {
     var grouping: ReportGrouping
     var project: String?
     var billableOnly: Bool
+    var user: String
+    var userID: String?
     var totalSeconds: Int
     var billableSeconds: Int
     var entryCount: Int
@@ -71,6 +73,12 @@ struct ReportPayload: Encodable, Sendable {
         grouping = request.grouping
         project = request.project
         billableOnly = request.billableOnly
+        switch request.author {
+        case .me: user = "me"
+        case .everyone: user = "all"
+        case .member(let name): user = data.person?.name ?? name
+        }
+        userID = data.person?.id
         totalSeconds = data.totalSeconds
         billableSeconds = data.billableSeconds
         entryCount = data.entryCount
@@ -86,6 +94,8 @@ struct ReportPayload: Encodable, Sendable {
         case period, since, until, grouping, project, rows, daily
         case timeZone = "time_zone"
         case billableOnly = "billable_only"
+        case user
+        case userID = "user_id"
         case totalSeconds = "total_seconds"
         case billableSeconds = "billable_seconds"
         case entryCount = "entry_count"
@@ -102,6 +112,8 @@ struct ReportPayload: Encodable, Sendable {
         try container.encode(grouping, forKey: .grouping)
         try container.encode(project, forKey: .project)
         try container.encode(billableOnly, forKey: .billableOnly)
+        try container.encode(user, forKey: .user)
+        try container.encode(userID, forKey: .userID)
         try container.encode(totalSeconds, forKey: .totalSeconds)
         try container.encode(billableSeconds, forKey: .billableSeconds)
         try container.encode(entryCount, forKey: .entryCount)

@@ -99,6 +99,12 @@ public actor InMemoryReportsServices: ReportsServices {
 
     public func report(for request: ReportRequest) throws -> ReportData {
         receivedRequests.append(request)
+        // Every entry here is the user's own: a teammate's report is empty and names them as typed.
+        if case .member(let name) = request.author {
+            var data = ReportData.empty
+            data.person = ReportPerson(id: "member-\(name.lowercased())", name: name)
+            return data
+        }
         guard request.since <= request.until else {
             throw ReportsFakeError.emptyRange(since: request.since, until: request.until)
         }

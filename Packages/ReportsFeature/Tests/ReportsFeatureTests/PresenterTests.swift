@@ -86,6 +86,31 @@ struct PresenterTests {
                 == "Week of 2026-11-16 – 2026-11-22 · by task · project Acme · billable only · 32h 10m")
     }
 
+    @Test func headerAndEmptyLineSayWhoseTimeUnlessItIsYours() throws {
+        let data = Fixture.data([Fixture.row("Work", seconds: 3_600)])
+        var everyone = Self.week
+        everyone.author = .everyone
+        #expect(
+            try Self.sheet(data, request: everyone).header
+                == "Week of 2026-11-16 – 2026-11-22 · by project · everyone · 1h")
+        var grace = Self.week
+        grace.author = .member("gra")
+        var graces = data
+        graces.person = ReportPerson(id: "5f0c7a1e-0000-4000-8000-000000000001", name: "Grace")
+        #expect(
+            try Self.sheet(graces, request: grace).header
+                == "Week of 2026-11-16 – 2026-11-22 · by project · Grace's time · 1h")
+        guard case .lines(let lines) = Self.presenter().report(.empty, request: grace, period: .week, as: .table)
+        else {
+            Issue.record("expected lines")
+            return
+        }
+        #expect(
+            lines == [
+                "No time logged by gra between 2026-11-16 and 2026-11-22. Log some with: stint log 1h TASK"
+            ])
+    }
+
     @Test(arguments: [
         (ReportPeriod.today, "2026-11-22", "2026-11-22", "Today, 2026-11-22"),
         (.month, "2026-11-01", "2026-11-30", "November 2026 (2026-11-01 – 2026-11-30)"),

@@ -156,6 +156,22 @@ struct ViewTests {
 
     // MARK: JSON
 
+    @Test func jsonNamesWhoseTimeItIs() async throws {
+        var member = Fixture.data([Fixture.row("Work", seconds: 600)])
+        member.person = ReportPerson(id: "5f0c7a1e-0000-4000-8000-000000000001", name: "Grace")
+        let harness = Harness(data: member, format: .json)
+        try await harness.feature.report(ReportQuery(author: .member("grace")))
+        let object = try #require(try harness.json() as? [String: Any])
+        #expect(object["user"] as? String == "Grace")
+        #expect(object["user_id"] as? String == "5f0c7a1e-0000-4000-8000-000000000001")
+
+        let everyone = Harness(data: Fixture.data([]), format: .json)
+        try await everyone.feature.report(ReportQuery(author: .everyone))
+        let all = try #require(try everyone.json() as? [String: Any])
+        #expect(all["user"] as? String == "all")
+        #expect(all["user_id"] is NSNull)
+    }
+
     @Test func jsonHasStableSnakeCaseKeysExplicitNullsAndEveryDay() async throws {
         let rows = [Fixture.row("Work", seconds: 3_600, billable: 600, entries: 2)]
         let harness = Harness(data: Fixture.data(rows), format: .json)
@@ -165,9 +181,11 @@ struct ViewTests {
         let object = try #require(try harness.json() as? [String: Any])
         #expect(
             Set(object.keys) == [
-                "period", "since", "until", "time_zone", "grouping", "project", "billable_only", "total_seconds",
-                "billable_seconds", "entry_count", "running_seconds", "rows", "daily",
+                "period", "since", "until", "time_zone", "grouping", "project", "billable_only", "user", "user_id",
+                "total_seconds", "billable_seconds", "entry_count", "running_seconds", "rows", "daily",
             ])
+        #expect(object["user"] as? String == "me")
+        #expect(object["user_id"] is NSNull)
         #expect(object["period"] as? String == "week")
         #expect(object["since"] as? String == "2026-11-16")
         #expect(object["until"] as? String == "2026-11-22")

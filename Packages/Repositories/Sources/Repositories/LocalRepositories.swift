@@ -145,7 +145,7 @@ struct LocalTaskRepository: TaskRepository {
             try Task.create(
                 id: ids.makeIdentifier(), title: draft.title, projectID: draft.projectID, listID: draft.listID,
                 due: draft.due, priority: draft.priority, tags: draft.tags, estimate: draft.estimate, note: draft.note,
-                now: now)
+                assigneeID: draft.assigneeID, now: now)
         }
         return try await datastore.insert(task, summary: "added task \"\(task.title)\"", at: now)
     }

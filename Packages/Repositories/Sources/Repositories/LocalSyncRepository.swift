@@ -359,6 +359,10 @@ struct LocalSyncRepository: SyncRepository {
             try await remote { () throws(RemoteFailure) in try await service.team() }
         }
     }
+
+    func cachedTeamMembers() async throws -> [TeamMember] {
+        try await team.cached()
+    }
 }
 
 /// Runs a service call and wraps its failure as ``RepositoryError/remote(_:)``.

@@ -73,11 +73,15 @@ public struct NewTask: Sendable, Equatable {
     public var tags: [Tag]
     public var estimate: Estimate?
     public var note: String
+    /// The team member (a server user id, already resolved by the caller) the task is assigned to.
+    public var assigneeID: UUID?
 
     public init(
         title: String, projectID: UUID? = nil, listID: UUID? = nil, due: Day? = nil,
-        priority: Priority = .none, tags: [Tag] = [], estimate: Estimate? = nil, note: String = ""
+        priority: Priority = .none, tags: [Tag] = [], estimate: Estimate? = nil, note: String = "",
+        assigneeID: UUID? = nil
     ) {
+        self.assigneeID = assigneeID
         self.title = title
         self.projectID = projectID
         self.listID = listID

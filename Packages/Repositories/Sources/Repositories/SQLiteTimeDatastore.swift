@@ -72,7 +72,7 @@ struct SQLiteTimeDatastore: TimeDatastore {
     }
 
     func entries(matching query: TimeEntryQuery) async throws -> [TimeEntry] {
-        let filter = TimeMapping.filter(query)
+        let filter = TimeMapping.filter(query, person: try await person(for: [query]))
         return try await storage { try await store.timeEntries(filter) }.map(TimeMapping.entry)
     }
 
@@ -130,13 +130,20 @@ struct SQLiteTimeDatastore: TimeDatastore {
     }
 
     func sums(_ requests: [TimeSumRequest]) async throws -> [[TimeSum]] {
+        let person = try await person(for: requests.map(\.query))
         let storageRequests = requests.map {
-            (filter: TimeMapping.filter($0.query), grouping: TimeMapping.grouping($0.breakdown))
+            (filter: TimeMapping.filter($0.query, person: person), grouping: TimeMapping.grouping($0.breakdown))
         }
         let results = try await storage { try await store.timeTotals(storageRequests) }
         return try zip(requests, results).map { request, totals in
             try totals.map { try TimeMapping.sum($0, breakdown: request.breakdown) }
         }
+    }
+
+    /// The local person when one of `queries` asks for their time (one read), else nil without reading.
+    private func person(for queries: [TimeEntryQuery]) async throws -> UUID? {
+        guard queries.contains(where: { $0.author == .localPerson }) else { return nil }
+        return try await localPersonID()
     }
 
     /// The local person, created from `candidate` by this transaction when there is none: the write

@@ -160,4 +160,8 @@ public protocol SyncRepository: Sendable {
     /// else from the server; concurrent identical calls share one request. `refresh` skips the cache.
     /// When the server cannot be reached a stale cache is returned rather than nothing.
     func teamMembers(refresh: Bool) async throws -> [TeamMember]
+    /// The team as last fetched, however old, with no network and no login needed; empty when it was
+    /// never fetched or after a logout. For showing names beside ids (a task's assignee): a read must
+    /// neither wait for a server nor fail because there is none.
+    func cachedTeamMembers() async throws -> [TeamMember]
 }

@@ -11,6 +11,9 @@ protocol TeamMemberDatastore: Sendable {
     /// a transient failure and a cache exists, however old, the cache is returned.
     func members(refresh: Bool, fetch: @escaping @Sendable () async throws -> [TeamMember]) async throws
         -> [TeamMember]
+    /// Whatever a cache level holds, however old, without calling the server; empty when nothing was
+    /// ever fetched.
+    func cached() async throws -> [TeamMember]
     /// Drops both levels (after a logout).
     func forget() async
 }
@@ -46,22 +49,30 @@ actor CachingTeamMemberDatastore: TeamMemberDatastore {
         memory = nil
     }
 
+    func cached() async throws -> [TeamMember] {
+        if let memory { return memory.members }
+        return try await stored()?.members ?? []
+    }
+
+    /// The second level: the members in the local file and when they were fetched.
+    private func stored() async throws -> (members: [TeamMember], fetchedAt: Date)? {
+        let records: [TeamMemberRecord]
+        do { records = try await store.teamMembers() } catch { throw repositoryError(error) }
+        guard let first = records.first else { return nil }
+        return (
+            try records.map { record throws(RepositoryError) in
+                TeamMember(id: try UUID(storageID: record.id, field: "team member id"), name: record.name)
+            }, first.fetchedAt
+        )
+    }
+
     private func isFresh(_ date: Date) -> Bool {
         let age = clock.now().timeIntervalSince(date)
         return age >= 0 && age < timeToLive
     }
 
     private func load(refresh: Bool, fetch: @Sendable () async throws -> [TeamMember]) async throws -> [TeamMember] {
-        var stored: (members: [TeamMember], fetchedAt: Date)?
-        let records: [TeamMemberRecord]
-        do { records = try await store.teamMembers() } catch { throw repositoryError(error) }
-        if let first = records.first {
-            stored = (
-                try records.map { record throws(RepositoryError) in
-                    TeamMember(id: try UUID(storageID: record.id, field: "team member id"), name: record.name)
-                }, first.fetchedAt
-            )
-        }
+        let stored = try await stored()
         if !refresh, let stored, isFresh(stored.fetchedAt) {
             memory = stored
             return stored.members

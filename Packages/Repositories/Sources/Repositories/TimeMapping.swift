@@ -53,10 +53,18 @@ enum TimeMapping {
             createdAt: entry.createdAt, updatedAt: entry.updatedAt, deletedAt: nil, version: version)
     }
 
-    static func filter(_ query: TimeEntryQuery) -> TimeEntryFilter {
-        TimeEntryFilter(
+    /// - Parameter person: the local person, read by the caller when the query asks for `localPerson`.
+    static func filter(_ query: TimeEntryQuery, person: UUID?) -> TimeEntryFilter {
+        let author: UUID? =
+            switch query.author {
+            case .everyone: nil
+            case .localPerson: person
+            case .member(let id): id
+            }
+        return TimeEntryFilter(
             from: query.from, to: query.to, projectID: query.projectID?.storageID, taskID: query.taskID?.storageID,
-            billable: query.billableOnly ? true : nil, limit: query.limit, newestFirst: query.newestFirst)
+            billable: query.billableOnly ? true : nil, loggedBy: author?.storageID, limit: query.limit,
+            newestFirst: query.newestFirst)
     }
 
     static func grouping(_ breakdown: TimeBreakdown) -> TimeGrouping {

@@ -1,6 +1,18 @@
 import Entities
 import Foundation
 
+/// Whose time a query selects. Sync brings teammates' entries onto this device (team reports), so
+/// "my time" has to be asked for; everything that predates sync keeps `everyone`.
+public enum TimeAuthor: Sendable, Equatable {
+    /// Every entry here, whoever logged it.
+    case everyone
+    /// The local person's (after a login, the server user's): what a person means by "my time". On a
+    /// device where nobody has logged time yet there is no person, and nothing is filtered out.
+    case localPerson
+    /// One team member's (a server user id).
+    case member(UUID)
+}
+
 /// Which time entries to list: the ones overlapping a window, optionally of one project or task.
 public struct TimeEntryQuery: Sendable, Equatable {
     /// Start of the window (inclusive); nil = since ever.
@@ -13,13 +25,16 @@ public struct TimeEntryQuery: Sendable, Equatable {
     public var taskID: UUID?
     /// Only billable time when true.
     public var billableOnly: Bool
+    /// Whose entries.
+    public var author: TimeAuthor
     public var limit: Int?
     public var newestFirst: Bool
 
     public init(
         from: Date? = nil, to: Date? = nil, projectID: UUID? = nil, taskID: UUID? = nil, billableOnly: Bool = false,
-        limit: Int? = nil, newestFirst: Bool = false
+        author: TimeAuthor = .everyone, limit: Int? = nil, newestFirst: Bool = false
     ) {
+        self.author = author
         self.from = from
         self.to = to
         self.projectID = projectID

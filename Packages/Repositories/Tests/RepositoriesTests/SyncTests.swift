@@ -416,6 +416,63 @@ struct SyncTests {
         await server.setFailNext(.unreachable("offline"))
         #expect(try await sync.teamMembers(refresh: true).count == 2, "offline: the cache rather than nothing")
     }
+
+    @Test("the cached team is read without the server, however old, and is gone after a logout")
+    func cachedTeam() async throws {
+        let server = FakeSyncServer()
+        await server.addUser("Ann", token: "a")
+        await server.addUser("Bob", token: "b")
+        let a = try SyncDevice(server, ids: "aaaa")
+        defer { a.remove() }
+        #expect(try await a.sync.cachedTeamMembers().isEmpty, "never fetched, not logged in: no error")
+        try await a.login("a")
+        #expect(try await a.sync.cachedTeamMembers().isEmpty, "a login fetches nothing")
+        _ = try await a.sync.teamMembers(refresh: false)
+        a.clock.advance(86_400)
+        // A second container over the same file has an empty memory level: the file answers.
+        let reopened = try RepositoriesDependencyContainer(
+            databasePath: a.folder.appendingPathComponent("data/stint.sqlite").path, clock: a.clock,
+            ids: PrefixedIdentifiers(prefix: "aaac"), credentialsFile: a.folder.appendingPathComponent("none.json"))
+        #expect(try await reopened.syncRepository().cachedTeamMembers().map(\.name) == ["Ann", "Bob"])
+        #expect(await server.teamRequests == 1)
+        _ = try await a.sync.logout()
+        #expect(try await a.sync.cachedTeamMembers().isEmpty)
+    }
+
+    @Test("synced entries of teammates count only when a report asks for them")
+    func reportAuthors() async throws {
+        let server = FakeSyncServer()
+        let ann = await server.addUser("Ann", token: "a")
+        let bob = await server.addUser("Bob", token: "b")
+        let a = try SyncDevice(server, ids: "aaaa")
+        let b = try SyncDevice(server, ids: "bbbb")
+        defer {
+            a.remove()
+            b.remove()
+        }
+        // Ann logged an hour before logging in: the login makes her the entry's author.
+        let start = a.clock.now().addingTimeInterval(-7200)
+        let project = try await a.projects.create(name: "Work", note: "")
+        _ = try await a.entries.log(NewTimeEntry(target: .project(project.id), start: start, durationSeconds: 3600))
+        try await a.login("a")
+        try await a.syncNow()
+        try await b.login("b")
+        try await b.syncNow()
+        _ = try await b.entries.log(NewTimeEntry(target: .project(project.id), start: start, durationSeconds: 600))
+        try await b.syncNow()
+        try await a.syncNow()
+        let reports = a.container.makeTimeReportRepository()
+        func total(_ author: TimeAuthor) async throws -> Int {
+            try await reports.sums([TimeSumRequest(query: TimeEntryQuery(author: author), breakdown: .total)])[0]
+                .first?.seconds ?? 0
+        }
+        #expect(try await total(.everyone) == 4200)
+        #expect(try await total(.localPerson) == 3600)
+        #expect(try await total(.member(ann.id)) == 3600)
+        #expect(try await total(.member(bob.id)) == 600)
+        #expect(
+            try await b.entries.entries(matching: TimeEntryQuery(author: .localPerson)).map(\.durationSeconds) == [600])
+    }
 }
 
 extension RepositoryError {

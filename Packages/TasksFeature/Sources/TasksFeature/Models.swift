@@ -7,7 +7,7 @@ import TerminalUI
 // JSON (what `--json` prints) is part of the CLI's public contract. Keys are snake_case and must not change:
 //
 //   Task:      id, number, title, note, status, priority, due, tags, estimate_seconds, project_name, list_name,
-//              completed_at, created_at, updated_at, logged_seconds
+//              completed_at, created_at, updated_at, logged_seconds, assignee_id, assignee_name
 //   Dashboard: overdue, due_today, in_progress, open_count, overdue_count, due_today_count, in_progress_count
 //   count:     count
 //
@@ -66,8 +66,12 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
     /// Time logged against the task, in seconds; `nil` when it was not loaded. Only a single-task read (`show`)
     /// fills it: summing the time entries of every row of a list would make listing slow for nothing.
     public var loggedSeconds: Int?
+    /// The team member the task is assigned to (a server user id); `nil` when nobody is.
+    public var assigneeID: String?
+    /// The assignee as people read them: a name, or a short id when the team is not known on this machine.
+    public var assignee: String?
 
-    /// `loggedSeconds` comes last, so callers written before time tracking existed compile unchanged.
+    /// `loggedSeconds` and the assignee come last, so callers written before they existed compile unchanged.
     public init(
         id: String,
         number: Int,
@@ -83,8 +87,12 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
         completedAt: Date? = nil,
         createdAt: Date,
         updatedAt: Date,
-        loggedSeconds: Int? = nil
+        loggedSeconds: Int? = nil,
+        assigneeID: String? = nil,
+        assignee: String? = nil
     ) {
+        self.assigneeID = assigneeID
+        self.assignee = assignee
         self.id = id
         self.number = number
         self.title = title
@@ -122,6 +130,8 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
         case createdAt = "created_at"
         case updatedAt = "updated_at"
         case loggedSeconds = "logged_seconds"
+        case assigneeID = "assignee_id"
+        case assignee = "assignee_name"
     }
 
     // Written by hand only so that optionals become an explicit `null` (the synthesised encoder omits them).
@@ -142,6 +152,8 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
         try container.encode(createdAt, forKey: .createdAt)
         try container.encode(updatedAt, forKey: .updatedAt)
         try container.encode(loggedSeconds, forKey: .loggedSeconds)
+        try container.encode(assigneeID, forKey: .assigneeID)
+        try container.encode(assignee, forKey: .assignee)
     }
 }
 
@@ -156,6 +168,8 @@ public struct TaskDraft: Sendable, Equatable {
     public var tags: [String]
     public var estimateSeconds: Int?
     public var note: String?
+    /// A team member's name, or `me` for the logged-in user, resolved by the Services; `nil` assigns nobody.
+    public var assignee: String?
 
     public init(
         title: String,
@@ -165,8 +179,10 @@ public struct TaskDraft: Sendable, Equatable {
         priority: Priority? = nil,
         tags: [String] = [],
         estimateSeconds: Int? = nil,
-        note: String? = nil
+        note: String? = nil,
+        assignee: String? = nil
     ) {
+        self.assignee = assignee
         self.title = title
         self.project = project
         self.list = list
@@ -197,6 +213,8 @@ public struct TaskChanges: Sendable, Equatable {
     public var estimateSeconds: Change<Int>
     /// Replaces the whole note (use the feature's `note` operation to append instead).
     public var note: String?
+    /// A team member's name or `me` (see ``TaskDraft/assignee``), or `.clear` for nobody.
+    public var assignee: Change<String>
 
     public init(
         title: String? = nil,
@@ -205,8 +223,10 @@ public struct TaskChanges: Sendable, Equatable {
         addTags: [String] = [],
         removeTags: [String] = [],
         estimateSeconds: Change<Int> = .keep,
-        note: String? = nil
+        note: String? = nil,
+        assignee: Change<String> = .keep
     ) {
+        self.assignee = assignee
         self.title = title
         self.due = due
         self.priority = priority
@@ -230,6 +250,7 @@ public struct TaskChanges: Sendable, Equatable {
         if !addTags.isEmpty || !removeTags.isEmpty { fields.append("tags") }
         if estimateSeconds != .keep { fields.append("estimate") }
         if note != nil { fields.append("note") }
+        if assignee != .keep { fields.append("assignee") }
         return fields
     }
 }
@@ -299,6 +320,8 @@ public struct TaskQuery: Sendable, Equatable {
     public var due: DueFilter?
     /// Case-insensitive substring of the title or note.
     public var text: String?
+    /// Only tasks assigned to this team member: a name or `me`, resolved by the Services.
+    public var assignee: String?
     public var sort: TaskSort
     /// At most this many tasks (after sorting); `nil` for all.
     public var limit: Int?
@@ -311,9 +334,11 @@ public struct TaskQuery: Sendable, Equatable {
         priority: Priority? = nil,
         due: DueFilter? = nil,
         text: String? = nil,
+        assignee: String? = nil,
         sort: TaskSort = .priority,
         limit: Int? = nil
     ) {
+        self.assignee = assignee
         self.project = project
         self.list = list
         self.status = status

@@ -181,6 +181,7 @@ struct TasksPresenter: Sendable {
             DetailField(label: "Due", value: dueDescription(task), color: dueColor(task)),
             DetailField(label: "Project", value: task.projectName ?? "none (inbox)"),
             DetailField(label: "List", value: task.listName ?? "none"),
+            DetailField(label: "Assignee", value: task.assignee.map(DisplayText.singleLine) ?? "nobody"),
             DetailField(label: "Tags", value: task.tags.isEmpty ? "none" : task.tags.joined(separator: ", ")),
             DetailField(
                 label: "Estimate",

@@ -6,7 +6,11 @@ import TerminalUI
 /// The feature never touches storage; the App implements this protocol with an adapter over its workers (the tests
 /// and the demo use the in-memory fake). References (`reference`, `project`, `list`) are the strings the user typed:
 /// a task number ("12") or a UUID prefix of at least four hex characters; a project or list name (case-insensitive)
-/// or UUID prefix. Resolving them is the implementation's job.
+/// or UUID prefix. Resolving them is the implementation's job. An assignee (`TaskDraft.assignee`,
+/// `TaskChanges.assignee`, `TaskQuery.assignee`) is a team member's name (case-insensitive, or a unique beginning of
+/// one) or `me` for the logged-in user: assigning needs a login to a team server (a conflict without one), an
+/// unknown name is notFound, a beginning several names share is ambiguous. Reads never fail over an assignee: when
+/// the team is not known they name them by a short id.
 ///
 /// Every method may throw; errors are the implementation's own (not found, ambiguous reference, validation,
 /// storage) and the feature rethrows them unchanged for the App to present.

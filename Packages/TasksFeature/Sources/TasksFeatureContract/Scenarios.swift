@@ -9,8 +9,45 @@ extension TasksContract {
         sharedListNamesAreAmbiguous,
         filters, dueFiltersCountFromToday, orders, updatedSortsMostRecentFirst, statusTransitions,
         editChangesOnlyWhatItNames,
-        moveRules, notesAreStampedLines, unknownTasksAreNotFound, dashboard,
+        moveRules, notesAreStampedLines, unknownTasksAreNotFound, dashboard, assigningNeedsALogin,
+        assigneesAreTeamMembers,
     ]
+
+    static let assigningNeedsALogin = Scenario("assigning without a login is refused and changes nothing") { probe in
+        try await probe.fails(.conflict, "adding for me") { try await probe.add("x", assignee: "me") }
+        let task = try await probe.add("Unassigned")
+        try probe.check(task.assigneeID == nil && task.assignee == nil, "a new task is nobody's")
+        try await probe.fails(.conflict, "assigning by name") {
+            try await probe.services.editTask(reference: task.id, changes: TaskChanges(assignee: .set("Ada")))
+        }
+        try await probe.fails(.conflict, "listing mine") { try await probe.numbers(TaskQuery(assignee: "me")) }
+        try probe.equal(try await probe.services.countTasks(matching: TaskQuery()), 1, "only the unassigned task")
+    }
+
+    static let assigneesAreTeamMembers = Scenario("me, names and name beginnings assign; none clears") { probe in
+        try await probe.subject.seedTeam(you: "Ada", others: ["Grace", "Greta"])
+        let mine = try await probe.add("Mine", assignee: "me")
+        try probe.equal(mine.assignee, "Ada", "me is the logged-in member")
+        try probe.check(mine.assigneeID != nil, "an assignee has an id")
+        let graces = try await probe.add("Grace's", assignee: "GRACE")
+        try probe.equal(graces.assignee, "Grace", "names ignore case")
+        try probe.check(graces.assigneeID != mine.assigneeID, "two members, two ids")
+        let shown = try await probe.services.task(reference: String(graces.number))
+        try probe.equal(shown.assignee, "Grace", "a read names the assignee")
+        try probe.equal(shown.assigneeID, graces.assigneeID, "and keeps the id")
+        try await probe.fails(.notFound, "someone not on the team") { try await probe.add("x", assignee: "Bob") }
+        try await probe.fails(.ambiguous, "a beginning two names share") { try await probe.add("x", assignee: "gr") }
+        let nobody = try await probe.add("Nobody's")
+        try probe.equal(try await probe.numbers(TaskQuery(assignee: "me", sort: .number)), [mine.number], "mine")
+        try probe.equal(try await probe.numbers(TaskQuery(assignee: "grac")), [graces.number], "a unique beginning")
+        let moved = try await probe.services.editTask(
+            reference: String(nobody.number), changes: TaskChanges(assignee: .set("Greta")))
+        try probe.equal(moved.assignee, "Greta", "edit assigns")
+        let cleared = try await probe.services.editTask(
+            reference: String(mine.number), changes: TaskChanges(assignee: .clear))
+        try probe.check(cleared.assigneeID == nil && cleared.assignee == nil, "clear leaves nobody")
+        try probe.equal(try await probe.numbers(TaskQuery(assignee: "me")), [], "nothing is mine any more")
+    }
 
     static let addKeepsTheDraft = Scenario("add stores the draft and references find the task") { probe in
         let first = try await probe.add("  Write report  ")

@@ -15,6 +15,9 @@ public protocol TasksContractSubject: Sendable {
     /// Creates a project called `name` with lists called `lists` (names are unique across projects, lists unique
     /// within their project).
     func seedProject(named name: String, lists: [String]) async throws
+    /// Logs in as `you` to a team server whose users are `you` and `others` (names unique), so tasks can be
+    /// assigned. A fresh subject is not logged in.
+    func seedTeam(you: String, others: [String]) async throws
     /// Moves the injected clock forward by `seconds` (the calendar day may change with it).
     func advanceClock(by seconds: Int) async throws
     /// Which kind of failure `error` is; `nil` when it is none of them (a storage failure, a bug).
@@ -61,12 +64,12 @@ public enum TasksContract {
 
         func add(
             _ title: String, project: String? = nil, list: String? = nil, due: Int? = nil,
-            priority: Priority? = nil, tags: [String] = [], note: String? = nil
+            priority: Priority? = nil, tags: [String] = [], note: String? = nil, assignee: String? = nil
         ) async throws -> TasksFeature.Task {
             try await services.addTask(
                 TaskDraft(
                     title: title, project: project, list: list, due: due.map { TasksContract.today.adding(days: $0) },
-                    priority: priority, tags: tags, note: note))
+                    priority: priority, tags: tags, note: note, assignee: assignee))
         }
 
         /// The numbers of the tasks `query` returns, in order.

@@ -8,7 +8,9 @@ import TerminalUI
 /// Data lives in plain arrays. Projects and lists are referenced by name only (case-insensitive; no id prefixes), and
 /// logged time is what ``setLogged(_:forTask:)`` recorded: only `task(reference:)` reports it, `nil` ("not loaded")
 /// when nothing was recorded, so tests opt in to the Logged line. The clock is ``now``; its day in the fake's time
-/// zone is "today" for due filters and the dashboard. Errors are ``TasksFakeError``.
+/// zone is "today" for due filters and the dashboard. Assigning needs ``setTeam(you:others:)`` first (the fake's
+/// login): `me` is `you`, other names match a member ignoring case, or a unique beginning of one. Errors are
+/// ``TasksFakeError``.
 public actor InMemoryTasksServices: TasksServices {
     /// Every stored task, in the order they were added.
     public private(set) var allTasks: [TasksFeature.Task]
@@ -19,6 +21,8 @@ public actor InMemoryTasksServices: TasksServices {
     private var projects: [String] = []
     private var lists: [(project: String, name: String)] = []
     private var loggedSeconds: [String: Int]
+    /// The team, the logged-in member first; empty when not logged in.
+    private var team: [(id: String, name: String)] = []
     private var nextNumber: Int
     private let timeZone: TimeZone
 
@@ -47,6 +51,13 @@ public actor InMemoryTasksServices: TasksServices {
     public func addProject(_ name: String, lists names: [String] = []) {
         if !projects.contains(name) { projects.append(name) }
         for list in names { lists.append((name, list)) }
+    }
+
+    /// Logs in as `you` on a team of `you` and `others` (ids made from the names' positions).
+    public func setTeam(you: String, others: [String]) {
+        team = ([you] + others).enumerated().map { index, name in
+            (SampleTasks.identifier(for: 9000 + index), name)
+        }
     }
 
     /// Moves the clock.
@@ -94,18 +105,27 @@ public actor InMemoryTasksServices: TasksServices {
     public func addTask(_ draft: TaskDraft) throws -> TasksFeature.Task {
         let title = try Self.validTitle(draft.title)
         let (project, list) = try place(project: draft.project, list: draft.list)
-        let task = TasksFeature.Task(
+        var task = TasksFeature.Task(
             id: SampleTasks.identifier(for: nextNumber), number: nextNumber, title: title, note: draft.note ?? "",
             priority: draft.priority ?? .none, due: draft.due, tags: Self.normalised(draft.tags),
             estimateSeconds: draft.estimateSeconds, projectName: project, listName: list,
             createdAt: now, updatedAt: now)
+        if let reference = draft.assignee {
+            let member = try member(reference)
+            task.assigneeID = member.id
+            task.assignee = member.name
+        }
         nextNumber += 1
         allTasks.append(task)
         return task
     }
 
     public func editTask(reference: String, changes: TaskChanges) throws -> TasksFeature.Task {
-        try update(reference) { task in
+        var assignee: (id: String, name: String)?
+        if case .set(let name) = changes.assignee { assignee = try member(name) }
+        return try update(reference) { [assignee] task in
+            if let assignee { (task.assigneeID, task.assignee) = (assignee.id, assignee.name) }
+            if changes.assignee == .clear { (task.assigneeID, task.assignee) = (nil, nil) }
             if let title = changes.title { task.title = try Self.validTitle(title) }
             if case .set(let day) = changes.due { task.due = day } else if changes.due == .clear { task.due = nil }
             if let priority = changes.priority { task.priority = priority }
@@ -215,8 +235,25 @@ public actor InMemoryTasksServices: TasksServices {
         return (match.project, match.name)
     }
 
+    /// The member a typed name (or `me`) stands for.
+    private func member(_ reference: String) throws -> (id: String, name: String) {
+        guard let you = team.first else { throw TasksFakeError.notLoggedIn }
+        let key = reference.trimmingCharacters(in: .whitespaces).lowercased()
+        if key == "me" { return you }
+        var matches = team.filter { $0.name.lowercased() == key }
+        if matches.isEmpty { matches = team.filter { $0.name.lowercased().hasPrefix(key) } }
+        guard matches.count <= 1 else {
+            throw TasksFakeError.ambiguous(kind: "team member", reference: reference, candidates: matches.map(\.name))
+        }
+        guard let match = matches.first else {
+            throw TasksFakeError.notFound(kind: "team member", reference: reference)
+        }
+        return match
+    }
+
     private func filtered(_ query: TaskQuery) throws -> [TasksFeature.Task] {
         let (project, list) = try place(project: query.project, list: query.list)
+        let assignee = try query.assignee.map { try member($0).id }
         let tag = query.tag.flatMap { Self.normalised([$0]).first }
         let text = query.text?.lowercased()
         let today = CalendarDay.from(now, in: timeZone)
@@ -224,7 +261,7 @@ public actor InMemoryTasksServices: TasksServices {
         return allTasks.filter { task in
             guard query.status.includes(task.status), project == nil || task.projectName == project,
                 list == nil || task.listName == list, tag.map(task.tags.contains) ?? true,
-                query.priority.map({ $0 == task.priority }) ?? true
+                query.priority.map({ $0 == task.priority }) ?? true, assignee == nil || task.assigneeID == assignee
             else { return false }
             if let text, !task.title.lowercased().contains(text), !task.note.lowercased().contains(text) {
                 return false

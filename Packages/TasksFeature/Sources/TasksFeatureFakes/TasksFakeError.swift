@@ -9,6 +9,8 @@ public enum TasksFakeError: Error, Sendable, Equatable, LocalizedError, CustomSt
     case ambiguous(kind: String, reference: String, candidates: [String])
     /// The request breaks a rule (empty title, already done, nowhere to move, …).
     case invalid(String)
+    /// Assigning needs a login to a team server, and there is none.
+    case notLoggedIn
     /// The whole store is out of reach (what `FailingTasksServices` throws by default).
     case unavailable
 
@@ -20,6 +22,8 @@ public enum TasksFakeError: Error, Sendable, Equatable, LocalizedError, CustomSt
             "'\(reference)' matches several \(kind)s: " + candidates.joined(separator: ", ")
         case .invalid(let message):
             message
+        case .notLoggedIn:
+            "assigning needs a server: log in first"
         case .unavailable:
             "the task store is unavailable"
         }

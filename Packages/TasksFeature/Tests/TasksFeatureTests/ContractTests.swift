@@ -16,6 +16,10 @@ struct InMemoryTasksSubject: TasksContractSubject {
         await fake.addProject(name, lists: lists)
     }
 
+    func seedTeam(you: String, others: [String]) async {
+        await fake.setTeam(you: you, others: others)
+    }
+
     func advanceClock(by seconds: Int) async {
         await fake.setNow(await fake.now.addingTimeInterval(TimeInterval(seconds)))
     }
@@ -25,6 +29,7 @@ struct InMemoryTasksSubject: TasksContractSubject {
         case .notFound: .notFound
         case .ambiguous: .ambiguous
         case .invalid: .invalidInput
+        case .notLoggedIn: .conflict
         case .unavailable, nil: nil
         }
     }
@@ -47,6 +52,7 @@ struct ContractTests {
         struct Broken: TasksContractSubject {
             let services: any TasksServices = FailingTasksServices()
             func seedProject(named name: String, lists: [String]) {}
+            func seedTeam(you: String, others: [String]) {}
             func advanceClock(by seconds: Int) {}
             func classify(_ error: any Error) -> ContractErrorKind? { nil }
         }

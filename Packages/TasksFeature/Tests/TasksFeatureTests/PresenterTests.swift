@@ -91,11 +91,24 @@ struct PresenterTests {
         #expect(detail.field("Priority")?.color == .red)
         #expect(detail.field("Project")?.value == "none (inbox)")
         #expect(detail.field("Tags")?.value == "a, b")
+        #expect(detail.field("Assignee")?.value == "nobody")
         #expect(detail.field("Estimate")?.value == "1h")
         #expect(detail.field("Created")?.value == "2026-03-04 12:00")
         #expect(detail.field("Completed") == nil)
         #expect(detail.field("ID")?.value == task.id)
         #expect(detail.noteLines == ["first", "", "third"])
+    }
+
+    @Test func detailNamesTheAssigneeAfterTheList() {
+        var task = Fixture.task(3, project: "Work", list: "Backlog")
+        task.assigneeID = "5f0c7a1e-0000-4000-8000-000000000001"
+        task.assignee = "Grace\nHopper"
+        let detail = presenter.taskDetail(task)
+        #expect(
+            detail.fields.map(\.label).prefix(7) == [
+                "Status", "Priority", "Due", "Project", "List", "Assignee", "Tags",
+            ])
+        #expect(detail.field("Assignee") == DetailField(label: "Assignee", value: "Grace Hopper"))
     }
 
     @Test func detailShowsTimestampsInTheGivenTimeZone() throws {

@@ -9,7 +9,7 @@ import Testing
 struct ViewTests {
     static let taskKeys: Set<String> = [
         "id", "number", "title", "note", "status", "priority", "due", "tags", "estimate_seconds", "project_name",
-        "list_name", "completed_at", "created_at", "updated_at", "logged_seconds",
+        "list_name", "completed_at", "created_at", "updated_at", "logged_seconds", "assignee_id", "assignee_name",
     ]
 
     @Test func taskJSONHasStableSnakeCaseKeysAndExplicitNulls() async throws {
@@ -20,7 +20,10 @@ struct ViewTests {
 
         let object = try #require(try harness.json() as? [String: Any])
         #expect(Set(object.keys) == Self.taskKeys)
-        for key in ["due", "estimate_seconds", "project_name", "list_name", "completed_at", "logged_seconds"] {
+        for key in [
+            "due", "estimate_seconds", "project_name", "list_name", "completed_at", "logged_seconds", "assignee_id",
+            "assignee_name",
+        ] {
             #expect(object[key] is NSNull, "\(key) should be null")
         }
         #expect(object["id"] as? String == SampleTasks.identifier(for: 1))
@@ -45,6 +48,18 @@ struct ViewTests {
         #expect(object["estimate_seconds"] as? Int == 1800)
         #expect(object["project_name"] as? String == "Work")
         #expect(object["list_name"] as? String == "Backlog")
+    }
+
+    @Test func taskJSONCarriesTheAssigneesIdAndName() async throws {
+        let services = InMemoryTasksServices(now: Fixture.noon)
+        await services.setTeam(you: "Ada", others: ["Grace"])
+        let harness = Harness(services: services, format: .json)
+
+        try await harness.feature.add(TaskDraft(title: "Review", assignee: "grace"))
+
+        let object = try #require(try harness.json() as? [String: Any])
+        #expect(object["assignee_id"] as? String == SampleTasks.identifier(for: 9001))
+        #expect(object["assignee_name"] as? String == "Grace")
     }
 
     @Test func dashboardJSONKeys() async throws {
