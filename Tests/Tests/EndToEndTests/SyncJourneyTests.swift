@@ -362,7 +362,10 @@ struct SyncJourneyTests {
             try await a.ok("login", world.server.url, "--token", token)
             let synced = try await a.ok("sync")
             #expect(synced.stdout.contains("pushed"), "\(synced)")
-            #expect(titles(try await a.json("task", "list")).sorted() == ["Before the reset", "Written while the server was away"])
+            #expect(
+                titles(try await a.json("task", "list")).sorted() == [
+                    "Before the reset", "Written while the server was away",
+                ])
 
             try await world.login(b, as: "ana", token: token)
             try await b.ok("sync")
