@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import TerminalUI
@@ -59,6 +60,63 @@ struct ProgressReporterTests {
         #expect(output.text.hasSuffix("\n"))
     }
 
+    @Test("draws nothing without a total when output is not a terminal")
+    func countSilentWhenPiped() {
+        let output = CapturedOutput()
+        let clock = HandSetClock()
+        let progress = ProgressReporter(
+            label: "Pulling", counting: "change", units: "changes", style: .plain, output: output, now: clock.now)
+        for page in 0...5 {
+            progress.update(page * 1_000)
+            clock.advance(by: .seconds(1))
+        }
+        progress.finish()
+        #expect(output.text.isEmpty)
+    }
+
+    @Test("without a total draws a grouped count, at most once an interval, and ends on the last count")
+    func countThrottled() {
+        let output = CapturedOutput()
+        let clock = HandSetClock()
+        let style = TerminalStyle(isTTY: true, useColor: false, width: 80)
+        let progress = ProgressReporter(
+            label: "Pulling", counting: "change", units: "changes", style: style, output: output, now: clock.now)
+
+        progress.update(1_000)  // the first report always draws
+        clock.advance(by: .milliseconds(40))
+        progress.update(2_000)  // too soon after the last draw
+        clock.advance(by: .milliseconds(60))
+        progress.update(3_000)  // a whole interval later
+        clock.advance(by: .seconds(1))
+        progress.update(3_000)  // nothing new to show
+        progress.update(12_000)
+        clock.advance(by: .milliseconds(10))
+        progress.update(12_345)  // too soon: drawn only by finish
+        #expect(
+            output.text == "\rPulling  1,000 changes\u{1B}[K" + "\rPulling  3,000 changes\u{1B}[K"
+                + "\rPulling  12,000 changes\u{1B}[K")
+
+        progress.finish()
+        #expect(output.text.hasSuffix("\rPulling  12,000 changes\u{1B}[K\rPulling  12,345 changes\u{1B}[K\n"))
+        let finished = output.text
+        clock.advance(by: .seconds(1))
+        progress.update(20_000)
+        progress.finish()
+        #expect(output.text == finished)
+    }
+
+    @Test("without a total names one unit in the singular")
+    func countSingular() {
+        let output = CapturedOutput()
+        let style = TerminalStyle(isTTY: true, useColor: false, width: 80)
+        let progress = ProgressReporter(
+            label: "Pulling", counting: "change", units: "changes", style: style, output: output,
+            now: HandSetClock().now)
+        progress.update(1)
+        progress.finish()
+        #expect(output.text == "\rPulling  1 change\u{1B}[K\rPulling  1 change\u{1B}[K\n")
+    }
+
     @Test("groups thousands independent of locale")
     func grouping() {
         #expect(ProgressReporter.grouped(0) == "0")
@@ -102,5 +160,19 @@ struct PromptTests {
         #expect(ask(nil, default: true).0)
         #expect(ask("y").1 == "Delete? [y/N] ")
         #expect(ask("y", default: true).1 == "Delete? [Y/n] ")
+    }
+}
+
+/// A clock that moves only when told, so throttling by time is tested without sleeping.
+final class HandSetClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var instant = ContinuousClock.now
+
+    func now() -> ContinuousClock.Instant {
+        lock.withLock { instant }
+    }
+
+    func advance(by duration: Duration) {
+        lock.withLock { instant = instant.advanced(by: duration) }
     }
 }
