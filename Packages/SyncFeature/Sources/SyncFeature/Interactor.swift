@@ -13,6 +13,8 @@ struct SyncInteractor: SyncFeatureInterface {
     /// Where the sync's progress line is drawn (standard error in the App), and how that stream looks.
     let progressOutput: any TextOutput
     let progressStyle: TerminalStyle
+    /// The clock a pull's count is redrawn by; tests pass a hand-set one so throttling never depends on timing.
+    var progressNow: @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
 
     // MARK: Account
 
@@ -41,7 +43,7 @@ struct SyncInteractor: SyncFeatureInterface {
     // MARK: Sync
 
     func sync() async throws {
-        let progress = SyncProgressLine(output: progressOutput, style: progressStyle)
+        let progress = SyncProgressLine(output: progressOutput, style: progressStyle, now: progressNow)
         let summary: SyncSummary
         do {
             summary = try await services.sync { progress.show($0) }
@@ -116,33 +118,39 @@ struct SyncInteractor: SyncFeatureInterface {
     }
 }
 
-/// The progress of one sync as a redrawn line per phase ("Pushing  40/120  33%", then "Pulling …"), through
-/// TerminalUI's `ProgressReporter`, which draws only on a terminal.
+/// The progress of one sync as a redrawn line per phase, through TerminalUI's `ProgressReporter`, which draws only
+/// on a terminal: "Pushing  40/120  33%" while the push's size is known, "Pulling  12,000 changes" while the pull's
+/// is not (the server's pages carry no count), so a long first pull is never silent until the summary.
 ///
 /// The Services report from any task, so the current reporter sits behind a lock.
 final class SyncProgressLine: @unchecked Sendable {
     private let output: any TextOutput
     private let style: TerminalStyle
+    private let now: @Sendable () -> ContinuousClock.Instant
     private let lock = NSLock()
     private var reporter: ProgressReporter?
     /// The phase and total the current reporter was made for.
     private var shape: (phase: SyncPhase, total: Int?)?
 
-    init(output: any TextOutput, style: TerminalStyle) {
+    init(
+        output: any TextOutput, style: TerminalStyle,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) {
         self.output = output
         self.style = style
+        self.now = now
     }
 
     func show(_ progress: SyncProgress) {
         guard style.isTTY else { return }
         lock.withLock {
             if shape?.phase != progress.phase || shape?.total != progress.total {
+                // A count that has nothing to count yet (the pull of a device already up to date) is not worth a
+                // "0 changes" line above "Already up to date."; it starts with the first change received.
+                guard progress.total != nil || progress.done > 0 else { return }
                 reporter?.finish()
                 shape = (progress.phase, progress.total)
-                // Without a total there is no honest percentage to draw; the summary says what happened.
-                reporter = progress.total.map {
-                    ProgressReporter(total: $0, label: Self.label(progress.phase), style: style, output: output)
-                }
+                reporter = makeReporter(progress.phase, total: progress.total)
             }
             reporter?.update(progress.done)
         }
@@ -162,6 +170,14 @@ final class SyncProgressLine: @unchecked Sendable {
             if reporter != nil, style.isTTY { output.write("\n") }
             reporter = nil
         }
+    }
+
+    private func makeReporter(_ phase: SyncPhase, total: Int?) -> ProgressReporter {
+        guard let total else {
+            return ProgressReporter(
+                label: Self.label(phase), counting: "change", units: "changes", style: style, output: output, now: now)
+        }
+        return ProgressReporter(total: total, label: Self.label(phase), style: style, output: output)
     }
 
     static func label(_ phase: SyncPhase) -> String {

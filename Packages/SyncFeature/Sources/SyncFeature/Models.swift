@@ -93,7 +93,8 @@ public struct SyncProgress: Sendable, Hashable {
     public var phase: SyncPhase
     /// Changes sent (pushing) or received (pulling) so far in this phase.
     public var done: Int
-    /// How many the phase will handle, when known (a pull learns its size only page by page); `nil` draws nothing.
+    /// How many the phase will handle, when known (a pull learns its size only page by page); `nil` draws a running
+    /// count instead of a percentage.
     public var total: Int?
 
     public init(phase: SyncPhase, done: Int, total: Int?) {

@@ -227,14 +227,16 @@ public actor InMemorySyncServices: SyncServices {
         }
     }
 
-    /// Reports a phase in a few steps, the way a batched push or a paged pull does.
+    /// Reports a phase in a few steps, the way a batched push or a paged pull does: a push knows its size up front, a
+    /// pull (whose pages carry no count) reports no total.
     private func report(
         _ phase: SyncPhase, total: Int, _ progress: @escaping @Sendable (SyncProgress) -> Void
     ) async throws {
         guard total > 0 else { return }
         let steps = min(total, 10)
         for step in 0...steps {
-            progress(SyncProgress(phase: phase, done: total * step / steps, total: total))
+            progress(
+                SyncProgress(phase: phase, done: total * step / steps, total: phase == .pushing ? total : nil))
             if stepDelay > .zero, step < steps { try await Task.sleep(for: stepDelay) }
         }
     }

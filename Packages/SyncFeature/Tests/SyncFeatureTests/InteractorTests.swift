@@ -152,22 +152,89 @@ struct InteractorTests {
 
         try await harness.feature.sync()
 
-        let progress = harness.progressOutput.text
-        let finished = progress.split(separator: "\n").map { $0.split(separator: "\r").last.map(String.init) ?? "" }
-        #expect(finished == ["Pushing  12/12  100%\u{1B}[K", "Pulling  30/30  100%\u{1B}[K"])
-        #expect(progress.contains("\rPushing  6/12  50%"))
+        // The push knows its total: a redraw per whole percent, then 100% and the end of its line when the pull
+        // starts. The pull does not: a count, throttled by the (standing) clock to its first page, then its last.
+        let pushing = [
+            "0/12  0%", "1/12  8%", "2/12  16%", "3/12  25%", "4/12  33%", "6/12  50%", "7/12  58%", "8/12  66%",
+            "9/12  75%", "10/12  83%", "12/12  100%", "12/12  100%",
+        ].map { "\rPushing  \($0)\u{1B}[K" }.joined()
+        #expect(
+            harness.progressOutput.text
+                == pushing + "\n" + "\rPulling  3 changes\u{1B}[K" + "\rPulling  30 changes\u{1B}[K\n")
         #expect(!harness.output.text.contains("Pushing"))
+        #expect(!harness.output.text.contains("Pulling"))
         #expect(harness.output.lines.first?.hasPrefix("Synced with") == true)
     }
 
-    @Test func progressWithoutATotalDrawsNothing() {
+    @Test func aPullWithoutATotalIsARunningCountRedrawnAsTimePasses() {
         let output = CapturedOutput()
-        let line = SyncProgressLine(output: output, style: Self.terminal)
+        let clock = HandSetClock()
+        let line = SyncProgressLine(output: output, style: Self.terminal, now: clock.now)
 
-        line.show(SyncProgress(phase: .pulling, done: 500, total: nil))
+        line.show(SyncProgress(phase: .pulling, done: 0, total: nil))
+        for page in 1...3 {
+            line.show(SyncProgress(phase: .pulling, done: page * 1_000, total: nil))
+            clock.advance(by: .seconds(1))
+        }
+        line.show(SyncProgress(phase: .pulling, done: 3_500, total: nil))
+        line.show(SyncProgress(phase: .pulling, done: 3_500, total: nil))
+        line.finish()
+
+        #expect(
+            output.text
+                == "\rPulling  1,000 changes\u{1B}[K" + "\rPulling  2,000 changes\u{1B}[K"
+                + "\rPulling  3,000 changes\u{1B}[K" + "\rPulling  3,500 changes\u{1B}[K"
+                + "\rPulling  3,500 changes\u{1B}[K\n")
+    }
+
+    @Test func aPushWithATotalKeepsItsPercentageAndAPullAfterItCounts() {
+        let output = CapturedOutput()
+        let line = SyncProgressLine(output: output, style: Self.terminal, now: HandSetClock().now)
+
+        line.show(SyncProgress(phase: .pushing, done: 500, total: 2_000))
+        line.show(SyncProgress(phase: .pushing, done: 2_000, total: 2_000))
+        line.show(SyncProgress(phase: .pulling, done: 1_000, total: nil))
+        line.finish()
+
+        #expect(
+            output.text
+                == "\rPushing  500/2,000  25%\u{1B}[K" + "\rPushing  2,000/2,000  100%\u{1B}[K"
+                + "\rPushing  2,000/2,000  100%\u{1B}[K\n" + "\rPulling  1,000 changes\u{1B}[K"
+                + "\rPulling  1,000 changes\u{1B}[K\n")
+    }
+
+    @Test func aPullThatReceivesNothingDrawsNothing() {
+        let output = CapturedOutput()
+        let line = SyncProgressLine(output: output, style: Self.terminal, now: HandSetClock().now)
+
+        line.show(SyncProgress(phase: .pulling, done: 0, total: nil))
         line.finish()
 
         #expect(output.text.isEmpty)
+    }
+
+    @Test func offATerminalNeitherFormDrawsAnything() async throws {
+        let (harness, _) = await Harness.sample()
+        let line = SyncProgressLine(output: harness.progressOutput, style: .plain, now: harness.clock.now)
+
+        line.show(SyncProgress(phase: .pushing, done: 5, total: 10))
+        line.show(SyncProgress(phase: .pulling, done: 1_000, total: nil))
+        line.abandon()
+        line.finish()
+        try await harness.feature.sync()
+
+        #expect(harness.progressOutput.text.isEmpty)
+    }
+
+    @Test func aSyncThatFailsMidPullEndsTheCountWhereItStands() {
+        let output = CapturedOutput()
+        let line = SyncProgressLine(output: output, style: Self.terminal, now: HandSetClock().now)
+
+        line.show(SyncProgress(phase: .pulling, done: 1_000, total: nil))
+        line.abandon()
+        line.finish()
+
+        #expect(output.text == "\rPulling  1,000 changes\u{1B}[K\n")
     }
 
     @Test func aSyncThatFailsMidwayEndsTheProgressLineWithoutClaimingCompletion() async {

@@ -45,6 +45,8 @@ struct Harness {
     let output = CapturedOutput()
     /// Where progress goes: a separate stream, as standard error is in the App.
     let progressOutput = CapturedOutput()
+    /// The clock progress is throttled by; it stands still unless a test moves it.
+    let clock = HandSetClock()
     let feature: SyncInteractor
 
     init(
@@ -54,7 +56,8 @@ struct Harness {
         self.services = services
         feature = SyncInteractor(
             services: services, analytics: analytics, presenter: Fixture.presenter(format),
-            view: SyncView(output: output, style: style), progressOutput: progressOutput, progressStyle: progressStyle)
+            view: SyncView(output: output, style: style), progressOutput: progressOutput, progressStyle: progressStyle,
+            progressNow: clock.now)
     }
 
     /// A harness over the sample server, returning the fake too so tests can inspect and steer it.
@@ -63,6 +66,20 @@ struct Harness {
     ) async -> (Harness, InMemorySyncServices) {
         let store = await SampleSync.makeServices(loggedIn: loggedIn)
         return (Harness(services: store, format: format, progressStyle: progressStyle), store)
+    }
+}
+
+/// A clock that moves only when told, so throttled progress is tested without sleeping.
+final class HandSetClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var instant = ContinuousClock.now
+
+    func now() -> ContinuousClock.Instant {
+        lock.withLock { instant }
+    }
+
+    func advance(by duration: Duration) {
+        lock.withLock { instant = instant.advanced(by: duration) }
     }
 }
 
