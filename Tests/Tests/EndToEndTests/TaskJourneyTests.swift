@@ -30,7 +30,9 @@ struct TaskJourneyTests {
                 task.keys == [
                     "id", "number", "title", "note", "status", "priority", "due", "tags", "estimate_seconds",
                     "project_name", "list_name", "completed_at", "created_at", "updated_at", "logged_seconds",
+                    "assignee_id", "assignee_name",
                 ])
+            #expect(task["assignee_id"].isNull && task["assignee_name"].isNull)
             #expect(task["logged_seconds"].isNull, "a new task's logged time is not summed")
 
             let inbox = try await stint.ok("task", "add", "Buy milk", "-d", "tomorrow", "-P", "l", "-t", "+errand")
