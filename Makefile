@@ -33,8 +33,11 @@ help:
 	@echo "make lint / make format    swift format (check / rewrite)"
 	@echo "make clean                 remove build folders"
 
+# stint-http is the helper that carries stint's requests to the server (URLSession lives only there, so
+# stint itself never loads libcurl); it is built into the same folder as stint, where stint looks for it.
 build:
 	$(SWIFT) build --package-path App $(SWIFT_FLAGS) --product stint
+	$(SWIFT) build --package-path Packages/RemoteStorage $(SWIFT_FLAGS) --product stint-http
 
 run: build
 	@"$(STINT_BIN)" $(ARGS)
@@ -83,6 +86,7 @@ bench:
 # under wrk); release builds. Needs hyperfine and wrk (apt). Never part of `make test`.
 bench-sync:
 	$(SWIFT) build --package-path App -c release --static-swift-stdlib $(SWIFT_FLAGS) --product stint
+	$(SWIFT) build --package-path Packages/RemoteStorage -c release --static-swift-stdlib $(SWIFT_FLAGS) --product stint-http
 	$(SWIFT) build --package-path Packages/Server -c release $(SWIFT_FLAGS) --product stint-server
 	$(SWIFT) build --package-path Tests -c release $(SWIFT_FLAGS) --product stint-bench
 	Tests/bench-sync.sh "$$($(SWIFT) build --package-path App -c release $(SWIFT_FLAGS) --show-bin-path)/stint" \
@@ -93,10 +97,13 @@ install:
 	$(SWIFT) build --package-path App -c release --static-swift-stdlib $(SWIFT_FLAGS) --product stint
 	$(SWIFT) build --package-path Packages/Server -c release --static-swift-stdlib $(SWIFT_FLAGS) --product stint-server
 	install -d "$(PREFIX)/bin"
+	$(SWIFT) build --package-path Packages/RemoteStorage -c release --static-swift-stdlib $(SWIFT_FLAGS) --product stint-http
 	install -m 0755 "$$($(SWIFT) build --package-path App -c release $(SWIFT_FLAGS) --show-bin-path)/stint" "$(PREFIX)/bin/stint"
+	install -m 0755 "$$($(SWIFT) build --package-path App -c release $(SWIFT_FLAGS) --show-bin-path)/stint-http" \
+		"$(PREFIX)/bin/stint-http"
 	install -m 0755 "$$($(SWIFT) build --package-path Packages/Server -c release $(SWIFT_FLAGS) --show-bin-path)/stint-server" \
 		"$(PREFIX)/bin/stint-server"
-	@echo "installed $(PREFIX)/bin/stint and $(PREFIX)/bin/stint-server"
+	@echo "installed $(PREFIX)/bin/stint, stint-http (its network helper) and stint-server"
 
 # Sources generated from the OpenAPI document are the generator's style, not ours: left out.
 SWIFT_SOURCES = $(shell find Packages App Tests -name '*.swift' -not -path '*/.build*' -not -path '*/Generated/*')

@@ -182,6 +182,8 @@ struct ExportFile: Codable {
         var tags: [String]
         var estimateSeconds: Int?
         var completedAt: Date?
+        /// The team member the task is assigned to (a server's user id); absent in files written before sync.
+        var assigneeId: UUID?
         var createdAt: Date
         var updatedAt: Date
 
@@ -197,6 +199,7 @@ struct ExportFile: Codable {
             tags = task.tags.map(\.name)
             estimateSeconds = task.estimate?.seconds
             completedAt = task.completedAt
+            assigneeId = task.assigneeID
             createdAt = task.createdAt
             updatedAt = task.updatedAt
         }
@@ -213,7 +216,7 @@ struct ExportFile: Codable {
                 id: id, number: nil, projectID: projectId, listID: listId, title: title, note: note, status: status,
                 priority: try Priority.parse(priority), due: day, tags: try Tag.list(from: tags),
                 estimate: try estimateSeconds.map { try Estimate(seconds: $0) }, completedAt: completedAt,
-                createdAt: createdAt, updatedAt: updatedAt)
+                assigneeID: assigneeId, createdAt: createdAt, updatedAt: updatedAt)
             try task.rename(to: title, now: updatedAt)
             try task.setNote(note, now: updatedAt)
             return task

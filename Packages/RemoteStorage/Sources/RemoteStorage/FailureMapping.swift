@@ -1,10 +1,6 @@
 import Foundation
 import OpenAPIRuntime
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// How the server's answers and the network's failures become ``RemoteStorageError``s. Status codes and problem
 /// codes are read here and nowhere else.
 extension StintServerClient {
@@ -70,7 +66,7 @@ extension StintServerClient {
             return error
         case let error as ClientError:
             return failure(from: error, server: server, timedOut: timedOut)
-        case let error as URLError:
+        case let error as HelperFailure:
             return failure(from: error, server: server, timedOut: timedOut)
         case is CancellationError:
             return .unreachable(server: server, cause: "the request was cancelled")
@@ -90,7 +86,7 @@ extension StintServerClient {
         switch cause {
         case let cause as RemoteStorageError:
             return cause
-        case let cause as URLError:
+        case let cause as HelperFailure:
             return failure(from: cause, server: server, timedOut: timedOut)
         case is CancellationError:
             return .unreachable(server: server, cause: "the request was cancelled")
@@ -105,44 +101,18 @@ extension StintServerClient {
             return .invalidResponse(detail: oneLine(error.causeDescription))
         }
         if let cause = cause as? DecodingError { return .invalidResponse(detail: describe(cause)) }
-        if String(describing: type(of: cause)) == "URLSessionTransportError" {
-            return .invalidResponse(detail: "the answer is not a valid HTTP response")
-        }
         // Never the ClientError's own description: it prints the request, headers included.
         return .unreachable(server: server, cause: oneLine(String(describing: cause)))
     }
 
-    private static func failure(from error: URLError, server: String, timedOut: RemoteStorageError)
+    private static func failure(from error: HelperFailure, server: String, timedOut: RemoteStorageError)
         -> RemoteStorageError
     {
-        switch error.code {
-        case .timedOut:
-            return timedOut
-        case .cannotConnectToHost:
-            return .unreachable(server: server, cause: "the connection was refused (is the server running?)")
-        case .cannotFindHost, .dnsLookupFailed:
-            return .unreachable(server: server, cause: "the host name is unknown")
-        case .networkConnectionLost, .badServerResponse:
-            // Linux's URLSession reports a server that closes without a word as a bad response: for the user it
-            // is the same as a dropped connection, and worth another try.
-            return .unreachable(server: server, cause: "the connection closed before the server answered")
-        case .notConnectedToInternet:
-            return .unreachable(server: server, cause: "there is no network connection")
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-            .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
-            .clientCertificateRequired:
-            return .unreachable(server: server, cause: "the secure connection failed")
-        case .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData, .zeroByteResource,
-            .unsupportedURL:
-            // The address was checked before the request, so an unsupported URL here is Linux's URLSession
-            // meeting an answer that is not HTTP.
-            return .invalidResponse(detail: "the answer is not a valid HTTP response")
-        case .cancelled:
-            return .unreachable(server: server, cause: "the request was cancelled")
-        default:
-            let detail = (error.userInfo[NSLocalizedDescriptionKey] as? String).map(oneLine) ?? ""
-            let cause = detail.isEmpty ? "network error \(error.code.rawValue)" : "the connection failed: \(detail)"
-            return .unreachable(server: server, cause: cause)
+        switch error.kind {
+        case .timedOut: return timedOut
+        case .unreachable: return .unreachable(server: server, cause: oneLine(error.message))
+        case .invalidResponse: return .invalidResponse(detail: oneLine(error.message))
+        case .missingHelper: return .notConfigured(oneLine(error.message))
         }
     }
 

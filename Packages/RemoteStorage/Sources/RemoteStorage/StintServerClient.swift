@@ -1,10 +1,5 @@
 import Foundation
 public import OpenAPIRuntime
-import OpenAPIURLSession
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// The Stint server's API, as calls that return the server's types or throw a ``RemoteStorageError``.
 ///
@@ -17,15 +12,13 @@ public struct StintServerClient: Sendable {
     /// The timeout, retries and protocol version in use.
     public let configuration: RemoteConfiguration
     private let transport: any ClientTransport
-    /// Keeps the URLSession this client made alive while the client is, and invalidates it afterwards.
-    private let sessionOwner: URLSessionOwner?
 
     /// Creates a client.
     /// - Parameters:
     ///   - address: Where the server is; asked at each call.
     ///   - token: The bearer token; asked at each call that needs it.
     ///   - configuration: Timeout, retries, backoff and protocol version.
-    ///   - transport: How requests travel; nil for URLSession (tests pass a fake).
+    ///   - transport: How requests travel; nil for the `stint-http` helper beside the executable (tests pass a fake).
     public init(
         address: any ServerAddressProvider,
         token: any TokenProvider,
@@ -35,14 +28,9 @@ public struct StintServerClient: Sendable {
         self.address = address
         self.tokens = token
         self.configuration = configuration
-        if let transport {
-            self.transport = transport
-            self.sessionOwner = nil
-        } else {
-            let owner = URLSessionOwner(configuration: Self.sessionConfiguration(timeout: configuration.timeout))
-            self.transport = URLSessionTransport(configuration: .init(session: owner.session))
-            self.sessionOwner = owner
-        }
+        self.transport =
+            transport
+            ?? HelperTransport(helper: HelperTransport.besideExecutable(), timeoutSeconds: configuration.timeoutSeconds)
     }
 
     /// Whether the server is up, which protocol it speaks and its epoch. Needs no token.
@@ -211,24 +199,6 @@ public struct StintServerClient: Sendable {
         }
     }
 
-    /// The URLSession settings: no cache, no cookies, and URLSession's own timeout set to the client's, so a
-    /// server that stops sending is noticed by URLSession as well as by the deadline around each call.
-    ///
-    /// Known limit on Linux: swift-corelibs-foundation as shipped with Swift 6.3 traps ("Transfer completed, but
-    /// there's no response") when a server sends a status line and closes before the end of the headers
-    /// (swift-corelibs-foundation issue 5285, fixed upstream by pull request 5286). No wrapper can catch that.
-    static func sessionConfiguration(timeout: Duration) -> URLSessionConfiguration {
-        let seconds = RemoteConfiguration(timeout: timeout).timeoutSeconds
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = seconds
-        configuration.timeoutIntervalForResource = seconds
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        return configuration
-    }
-
     /// The server's address for messages: scheme, host, port and path, without user, password or query.
     static func display(_ url: URL) -> String {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "the server" }
@@ -240,22 +210,8 @@ public struct StintServerClient: Sendable {
     }
 }
 
-/// Owns a URLSession made for one client and invalidates it when the last copy of the client is gone, so its
-/// connections and threads do not outlive it.
-final class URLSessionOwner: Sendable {
-    let session: URLSession
-
-    init(configuration: URLSessionConfiguration) {
-        session = URLSession(configuration: configuration)
-    }
-
-    deinit {
-        session.finishTasksAndInvalidate()
-    }
-}
-
 /// Runs `work`, or throws `timeoutError` when it has not finished after `timeout`: the two race in a task group
-/// and the loser is cancelled (URLSession's task is cancelled with it).
+/// and the loser is cancelled (the helper process is stopped with it).
 func withDeadline<Value: Sendable>(
     _ timeout: Duration,
     orThrow timeoutError: RemoteStorageError,

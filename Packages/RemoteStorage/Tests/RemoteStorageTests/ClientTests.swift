@@ -1,4 +1,5 @@
 import Foundation
+import HTTPHelper
 import HTTPTypes
 import OpenAPIRuntime
 import Testing
@@ -177,9 +178,12 @@ struct AnswerTests {
     }
 
     @Test func networkFailuresBecomeUnreachableOrTimedOut() async {
+        // The helper words URLSession's errors; the client turns its words into RemoteStorageError.
         func failure(_ code: URLError.Code) async -> RemoteStorageError? {
-            await remoteError { () async throws(RemoteStorageError) in
-                try await Fixture.client(FakeTransport(.fail(URLError(code))), retries: 0).session()
+            let (kind, message) = HTTPHelper.failure(URLError(code))
+            let reported = HelperFailure(kind: HelperFailure.Kind(rawValue: kind) ?? .unreachable, message: message)
+            return await remoteError { () async throws(RemoteStorageError) in
+                try await Fixture.client(FakeTransport(.fail(reported)), retries: 0).session()
             }
         }
         let server = "http://127.0.0.1:8420"
@@ -196,11 +200,12 @@ struct AnswerTests {
                 == .unreachable(server: server, cause: "the connection closed before the server answered"))
         #expect(
             await failure(.cannotParseResponse) == .invalidResponse(detail: "the answer is not a valid HTTP response"))
-        let other = URLError(.resourceUnavailable, userInfo: [NSLocalizedDescriptionKey: "curl said no"])
-        let otherError = await remoteError { () async throws(RemoteStorageError) in
-            try await Fixture.client(FakeTransport(.fail(other)), retries: 0).session()
+        #expect(await failure(.resourceUnavailable) == .unreachable(server: server, cause: "network error -1008"))
+        let missing = HelperFailure(kind: .missingHelper, message: "/x/stint-http is missing")
+        let missingError = await remoteError { () async throws(RemoteStorageError) in
+            try await Fixture.client(FakeTransport(.fail(missing)), retries: 3).session()
         }
-        #expect(otherError == .unreachable(server: server, cause: "the connection failed: curl said no"))
+        #expect(missingError == .notConfigured("/x/stint-http is missing"))
     }
 
     @Test func aServerThatNeverAnswersTimesOut() async {
@@ -226,7 +231,7 @@ struct RetryTests {
     }
 
     @Test func noRetriesMeansOneAttempt() async {
-        let transport = FakeTransport(.fail(URLError(.cannotConnectToHost)))
+        let transport = FakeTransport(.fail(HelperFailure(kind: .unreachable, message: "refused")))
         _ = await remoteError { () async throws(RemoteStorageError) in
             try await Fixture.client(transport, retries: 0).team()
         }
@@ -236,7 +241,7 @@ struct RetryTests {
     @Test(arguments: Call.allCases)
     func everyCallIsRetriedAfterATransientFailureAndThenSucceeds(_ call: Call) async throws {
         let transport = FakeTransport(
-            .fail(URLError(.networkConnectionLost)),
+            .fail(HelperFailure(kind: .unreachable, message: "lost")),
             .answer(status: 500, body: nil, contentType: nil),
             .answer(status: 200, body: call.okBody)
         )
@@ -384,7 +389,7 @@ struct HeaderTests {
                 .answer(status: 500, body: "boom: Authorization: Bearer \(token)", contentType: "text/plain")),
             FakeTransport(.answer(status: 200, body: "{\"user\": \"\(token)\"")),
             FakeTransport(.fail(Echo())),
-            FakeTransport(.fail(URLError(.cannotConnectToHost))),
+            FakeTransport(.fail(HelperFailure(kind: .unreachable, message: "refused"))),
         ]
         for transport in scripts {
             let error = await remoteError { () async throws(RemoteStorageError) in
@@ -402,11 +407,11 @@ struct HeaderTests {
         #expect(StintServerClient.display(url) == "https://sync.example:8443/stint")
     }
 
-    @Test func urlSessionHasTheTimeoutToo() {
-        let configuration = StintServerClient.sessionConfiguration(timeout: .milliseconds(1500))
-        #expect(configuration.timeoutIntervalForRequest == 1.5)
-        #expect(configuration.timeoutIntervalForResource == 1.5)
-        #expect(configuration.urlCache == nil)
+    @Test func theHelperIsLookedForBesideTheRunningExecutable() {
+        let helper = HelperTransport.besideExecutable()
+        #expect(helper.lastPathComponent == "stint-http")
+        // The test runner is built into the same folder as the helper it depends on.
+        #expect(FileManager.default.isExecutableFile(atPath: helper.path), "\(helper.path)")
     }
 
     @Test func messagesAreOneLineForPeople() {

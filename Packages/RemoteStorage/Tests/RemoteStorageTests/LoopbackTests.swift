@@ -3,7 +3,8 @@ import Testing
 
 @testable import RemoteStorage
 
-/// The client over URLSession against real sockets on 127.0.0.1: what only a real connection shows.
+/// The client through the real `stint-http` helper (URLSession) against real sockets on 127.0.0.1: what only a
+/// real connection shows.
 @Suite("Over a real socket")
 struct LoopbackTests {
     static func client(_ url: URL, timeout: Duration = .seconds(5)) -> StintServerClient {

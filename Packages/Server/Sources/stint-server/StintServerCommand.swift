@@ -161,6 +161,20 @@ func fail(_ message: String, exit code: Int32) -> Never {
     Foundation.exit(code)
 }
 
+/// What an administrator typed is echoed with control characters escaped, so a name holding an escape
+/// sequence cannot recolour or rewrite the terminal it is reported on.
+func escaped(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+        if scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format {
+            result += "\\u{\(String(scalar.value, radix: 16))}"
+        } else {
+            result.unicodeScalars.append(scalar)
+        }
+    }
+    return result
+}
+
 /// Runs a store call; a store error becomes one line on standard error and the exit code
 /// 2 (not found), 4 (invalid) or 1 (anything else).
 func storeCall<T>(_ body: () async throws(ServerError) -> T) async -> T {
@@ -168,12 +182,12 @@ func storeCall<T>(_ body: () async throws(ServerError) -> T) async -> T {
         return try await body()
     } catch {
         switch error {
-        case .unknownUser(let name): fail("no user named \(name)", exit: 2)
-        case .unknownToken(let id): fail("no token \(id)", exit: 2)
+        case .unknownUser(let name): fail("no user named \(escaped(name))", exit: 2)
+        case .unknownToken(let id): fail("no token \(escaped(id))", exit: 2)
         case .unknownDevice(let id): fail("no device \(id.uuidString.lowercased())", exit: 2)
-        case .invalidName(let name):
-            fail("invalid user name \"\(name)\": 1 to 120 characters, no control characters", exit: 4)
-        case .duplicateUser(let name): fail("a user named \(name) already exists", exit: 4)
+        case .invalidName(let reason):
+            fail("invalid user name: \(reason)", exit: 4)
+        case .duplicateUser(let name): fail("a user named \(escaped(name)) already exists", exit: 4)
         case .invalidRequest(let message): fail(message, exit: 4)
         case .storage(let detail): fail("the store failed: \(detail)", exit: 1)
         case .unauthorized, .forbidden, .epochMismatch, .gap: fail("\(error)", exit: 1)
@@ -181,6 +195,8 @@ func storeCall<T>(_ body: () async throws(ServerError) -> T) async -> T {
     }
 }
 
+/// Runs a store call; a store error becomes one line on standard error and the exit code
+/// 2 (not found), 4 (invalid) or 1 (anything else).
 func storeCall<T>(_ body: () throws(ServerError) -> T) -> T {
     do {
         return try body()
