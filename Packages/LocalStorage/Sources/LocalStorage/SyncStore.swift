@@ -281,10 +281,10 @@ enum SyncQueries {
                     throw LocalStorageError.constraint("the server sent a record of unknown kind \(row.entity)")
                 }
                 let kept = pending[PendingKey(entity: row.entity, id: row.id.lowercased())] ?? []
-                if try applyRow(row, sql: sql, keeping: kept, db) {
-                    counts.inserted += 1
-                } else {
-                    counts.updated += 1
+                switch try applyRow(row, sql: sql, keeping: kept, db) {
+                case .inserted: counts.inserted += 1
+                case .updated: counts.updated += 1
+                case .unchanged: counts.unchanged += 1
                 }
             }
         }
@@ -334,8 +334,11 @@ enum SyncQueries {
     }
 
     /// Writes one server row; true when it was new here.
+    /// Writes one server row. A row this device already holds exactly as sent (its own change coming back in a
+    /// pull after the push answer wrote it) is left alone and reported unchanged: no write, and not counted as
+    /// pulled.
     private static func applyRow(_ row: ServerRow, sql: TableSQL, keeping kept: Set<String>, _ db: Database) throws
-        -> Bool
+        -> UpsertOutcome
     {
         let spec = sql.spec
         let id = row.id.lowercased()
@@ -351,9 +354,20 @@ enum SyncQueries {
                     ELSE json_extract(:fields, '$.\(column)') END
                     """
             }
-            try db.cachedStatement(sql: "UPDATE \(spec.name) SET \(assignments.joined(separator: ", ")) WHERE id = :id")
-                .execute(arguments: arguments)
-            return false
+            let same = spec.columns.compactMap { column -> String? in
+                if column == "version" { return "version = :version" }
+                if ["id", "number"].contains(column) || kept.contains(column) { return nil }
+                return """
+                    (json_type(:fields, '$.\(column)') IS NULL OR \(column) IS json_extract(:fields, '$.\(column)'))
+                    """
+            }
+            try db.cachedStatement(
+                sql: """
+                    UPDATE \(spec.name) SET \(assignments.joined(separator: ", "))
+                    WHERE id = :id AND NOT (\(same.joined(separator: " AND ")))
+                    """
+            ).execute(arguments: arguments)
+            return db.changesCount == 0 ? .unchanged : .updated
         }
         let values = spec.columns.map { column -> String in
             switch column {
@@ -366,7 +380,7 @@ enum SyncQueries {
         try db.cachedStatement(
             sql: "INSERT INTO \(spec.name) (\(spec.columnList)) VALUES (\(values.joined(separator: ", ")))"
         ).execute(arguments: arguments)
-        return true
+        return .inserted
     }
 
     static func conflicts(_ db: Database, where condition: String, arguments: StatementArguments) throws

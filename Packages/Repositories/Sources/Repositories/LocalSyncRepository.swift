@@ -227,9 +227,10 @@ struct LocalSyncRepository: SyncRepository {
             if !page.records.isEmpty || page.cursor != cursor || page.epoch != epoch {
                 let write = SyncWrite(
                     rows: page.records.map(SyncCoding.serverRow), settings: [.cursor: page.cursor, .epoch: page.epoch])
-                try await storage { try await store.applySync(write) }
+                let counts = try await storage { try await store.applySync(write) }
+                // This device's own changes come back in the pull; they are already here and not "pulled".
+                summary.pulled += counts.inserted + counts.updated
             }
-            summary.pulled += page.records.count
             progress(SyncProgress(phase: .pull, done: summary.pulled, total: nil))
             cursor = page.cursor
             guard page.hasMore, !page.records.isEmpty else { break }
