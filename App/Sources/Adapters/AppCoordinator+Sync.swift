@@ -21,6 +21,11 @@ extension AppCoordinator {
             secret = container.input.readLine(prompt: "")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         }
         let name = deviceName ?? ProcessContext.hostName()
+        // The server's rule, checked here so a typo is invalid input (exit 4), not a refusal from the server.
+        let controls = name.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        guard (1...200).contains(name.count), !controls else {
+            throw WorkerError(.invalidInput, "a device name has 1 to 200 characters and no control characters")
+        }
         try await syncFeature().login(server: server, token: secret, deviceName: name)
     }
 

@@ -248,6 +248,8 @@ struct SyncJourneyTests {
             #expect(!wrong.stderr.contains("stint_not-a-real-token"))
 
             let token = try world.server.addUser("ana")
+            let badName = try await device.run("login", world.server.url, "--token", token, "--device-name", "a\u{1b}b")
+            expectFailure(badName, 4, mentioning: ["device name"])
             let login = try await device.run(["login", world.server.url, "--token", "-"], input: token + "\n")
             #expect(login.status == 0, "\(login)")
             #expect(!login.stdout.contains(token) && !login.stderr.contains(token))
