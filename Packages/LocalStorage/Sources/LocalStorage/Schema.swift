@@ -20,6 +20,9 @@ enum Schema {
         migrator.registerMigration("v4-entries-by-author") { db in
             try db.execute(sql: version4)
         }
+        migrator.registerMigration("v5-changes-by-record") { db in
+            try db.execute(sql: version5)
+        }
         return migrator
     }()
 
@@ -209,6 +212,12 @@ enum Schema {
         DROP INDEX time_entries_by_start;
         CREATE INDEX time_entries_by_start
             ON time_entries(start_at, end_at, deleted_at, billable, task_id, project_id, logged_by);
+        """
+
+    // A row the server sends back is written over this device's own changes to it that are still
+    // pending; finding those must not read the whole outbox (a first push answers 100,000 rows).
+    private static let version5 = """
+        CREATE INDEX changes_by_record ON changes(entity_id, seq);
         """
 }
 

@@ -255,6 +255,13 @@ enum SyncQueries {
         return PendingChanges(first: seq + 1, last: changes.last?.seq ?? seq, changes: changes, hasMore: hasMore)
     }
 
+    /// Pending changes, counted up to `atMost` (a probe for "any at all" stops at the first).
+    static func pendingCount(_ db: Database, after seq: Int64, atMost: Int) throws -> Int {
+        try Int.fetchOne(
+            db.cachedStatement(sql: "SELECT COUNT(*) FROM (SELECT 1 FROM changes WHERE seq > ? LIMIT ?)"),
+            arguments: [seq, atMost]) ?? 0
+    }
+
     static func pendingCount(_ db: Database, after seq: Int64) throws -> Int {
         try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM changes WHERE seq > ?"), arguments: [seq]) ?? 0
     }
@@ -275,12 +282,14 @@ enum SyncQueries {
         let stored = try Queries.setting(db, key: SyncSettingKey.pushedThrough.rawValue).flatMap { Int64($0) } ?? 0
         let pushedThrough = max(stored, write.pushedThrough ?? stored)
         if !write.rows.isEmpty {
-            let pending = try pendingFields(db, after: pushedThrough)
+            // Most writes land with nothing pending after them (a pull, the last push batch): one
+            // probe of the log then saves a lookup per row.
+            let anyPending = try pendingCount(db, after: pushedThrough, atMost: 1) > 0
             for row in write.rows {
                 guard let sql = TableSQL.forEntity(row.entity) else {
                     throw LocalStorageError.constraint("the server sent a record of unknown kind \(row.entity)")
                 }
-                let kept = pending[PendingKey(entity: row.entity, id: row.id.lowercased())] ?? []
+                let kept = anyPending ? try pendingFields(db, entity: row.entity, id: row.id.lowercased(), after: pushedThrough) : []
                 switch try applyRow(row, sql: sql, keeping: kept, db) {
                 case .inserted: counts.inserted += 1
                 case .updated: counts.updated += 1
@@ -310,26 +319,22 @@ enum SyncQueries {
         return counts
     }
 
-    private struct PendingKey: Hashable {
-        var entity: String
-        var id: String
-    }
-
-    /// For every row with changes after `seq`: the columns those changes set to a new value.
-    private static func pendingFields(_ db: Database, after seq: Int64) throws -> [PendingKey: Set<String>] {
-        var fields: [PendingKey: Set<String>] = [:]
-        let rows = try Row.fetchCursor(
+    /// The columns that changes to one row after `seq` set to a new value: what a server row must not
+    /// overwrite, because those changes are still on their way to the server. One indexed lookup per
+    /// row (changes_by_record): reading every pending change for every answer made a first push of
+    /// 100,000 changes quadratic.
+    private static func pendingFields(_ db: Database, entity: String, id: String, after seq: Int64) throws
+        -> Set<String>
+    {
+        var fields: Set<String> = []
+        let rows = try String.fetchCursor(
             db.cachedStatement(
                 sql: """
-                    SELECT c.entity, c.entity_id, a.key FROM changes c, json_each(c.after_json) a
-                    WHERE c.seq > ? AND (c.before_json IS NULL
+                    SELECT a.key FROM changes c, json_each(c.after_json) a
+                    WHERE c.entity_id = ? AND c.entity = ? AND c.seq > ? AND (c.before_json IS NULL
                         OR json_extract(c.before_json, '$.' || a.key) IS NOT json_extract(c.after_json, '$.' || a.key))
-                    """), arguments: [seq])
-        while let row = try rows.next() {
-            let key = PendingKey(
-                entity: try row.decode(String.self, atIndex: 0), id: try row.decode(String.self, atIndex: 1))
-            fields[key, default: []].insert(try row.decode(String.self, atIndex: 2))
-        }
+                    """), arguments: [id, entity, seq])
+        while let field = try rows.next() { fields.insert(field) }
         return fields
     }
 
