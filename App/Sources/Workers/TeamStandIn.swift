@@ -44,7 +44,9 @@ struct StandInSyncService: SyncService {
 
     func push(_ batch: PushBatch) async throws(RemoteFailure) -> PushReply { throw offline }
 
-    func pull(since cursor: String?, limit: Int) async throws(RemoteFailure) -> SyncPage { throw offline }
+    func pull(since cursor: String?, limit: Int, leavingOut device: UUID?) async throws(RemoteFailure) -> SyncPage {
+        throw offline
+    }
 
     func team() async throws(RemoteFailure) -> [TeamMember] { standIn.current }
 }

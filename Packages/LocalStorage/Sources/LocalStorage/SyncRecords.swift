@@ -136,6 +136,10 @@ public enum SyncSettingKey: String, Sendable, CaseIterable {
     case pushedThrough = "sync.pushed_through"
     /// When the last sync finished (integer milliseconds since 1970, as text).
     case lastSyncAt = "sync.last_sync_at"
+    /// Set ("1") when this device may lack some of its own changes as the server holds them (a push
+    /// answer was lost, the server was ahead of it, a re-bootstrap): the next pull asks for every
+    /// record, not only other devices' writes, and clears it when it has reached the end.
+    case pullEverything = "sync.pull_everything"
 }
 
 /// The sync state, read in one transaction.

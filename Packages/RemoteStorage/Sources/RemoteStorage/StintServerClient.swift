@@ -129,11 +129,14 @@ public struct StintServerClient: Sendable {
         }
     }
 
-    /// One page of the records changed after `cursor` (nil: from the start), at most `limit` of them.
-    public func pullChanges(since cursor: String?, limit: Int) async throws(RemoteStorageError) -> ChangePage {
+    /// One page of the records changed after `cursor` (nil: from the start), at most `limit` of them; with
+    /// `device`, without the records whose last write was that device's own.
+    public func pullChanges(since cursor: String?, limit: Int, leavingOut device: String? = nil)
+        async throws(RemoteStorageError) -> ChangePage
+    {
         try await perform(authenticated: true, retrySafe: true) { client, version in
             let answer = try await client.pullChanges(
-                query: .init(since: cursor, limit: limit),
+                query: .init(since: cursor, limit: limit, device: device),
                 headers: .init(stintProtocol: version)
             )
             switch answer {
@@ -171,7 +174,10 @@ public struct StintServerClient: Sendable {
             token: authenticated ? tokens : nil,
             protocolVersion: configuration.protocolVersion
         )
-        let client = Client(serverURL: baseURL, transport: transport, middlewares: [middleware])
+        // Compact JSON: the runtime's default pretty-prints and sorts keys, which a 1 MiB push pays for in time and
+        // bytes while nobody reads it.
+        let client = Client(
+            serverURL: baseURL, configuration: Self.wireConfiguration, transport: transport, middlewares: [middleware])
         let version = configuration.protocolVersion
         let timedOut = RemoteStorageError.timedOut(
             server: server,
@@ -198,6 +204,8 @@ public struct StintServerClient: Sendable {
             }
         }
     }
+
+    static let wireConfiguration = OpenAPIRuntime.Configuration(jsonEncodingOptions: [.withoutEscapingSlashes])
 
     /// The server's address for messages: scheme, host, port and path, without user, password or query.
     static func display(_ url: URL) -> String {

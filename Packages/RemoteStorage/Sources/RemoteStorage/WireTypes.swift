@@ -1,3 +1,5 @@
+import OpenAPIRuntime
+
 // The server's JSON, named as the server names it. The types are generated from the OpenAPI document
 // (Generated/Types+Components+Schemas.swift); these names are the only way the rest of the app refers to them.
 
@@ -35,3 +37,14 @@ public typealias Fields = Components.Schemas.Fields
 public typealias Health = Components.Schemas.Health
 /// The body of every error answer.
 public typealias Problem = Components.Schemas.Problem
+
+extension Components.Schemas.Fields {
+    /// Field values as the free-form container holds them: `nil` for null, Bool, Int, Double, String, and
+    /// arrays and dictionaries of such values. Callers map their own value types without a JSON round trip.
+    public var values: [String: (any Sendable)?] { additionalProperties.value }
+
+    /// Fields from values in the shape ``values`` returns; throws when one is not such a value.
+    public init(values: [String: (any Sendable)?]) throws {
+        self.init(additionalProperties: try OpenAPIObjectContainer(unvalidatedValue: values))
+    }
+}

@@ -153,7 +153,12 @@ struct LocalSyncRepository: SyncRepository {
                     try await service.registerDevice(
                         id: session.account.deviceID, name: session.account.deviceName, startAfter: pushedThrough)
                 }
-                try await storage { try await store.setSyncSettings([.pushedThrough: String(device.lastMutation)]) }
+                // The server applied changes whose answers never arrived: the next pull fetches them too.
+                try await storage {
+                    try await store.setSyncSettings([
+                        .pushedThrough: String(device.lastMutation), .pullEverything: "1",
+                    ])
+                }
                 continue
             } catch .forbidden(let message) {
                 // A server reset or restored from a backup no longer knows this device: a new epoch.
@@ -162,7 +167,10 @@ struct LocalSyncRepository: SyncRepository {
             } catch {
                 throw .remote(error)
             }
-            try await settle(reply, through: pending.last, &summary)
+            // A retried batch whose stored answer is gone (the server keeps only the last one) says
+            // nothing of its records: the next pull fetches them too.
+            let answersLost = reply.replayed && reply.results.isEmpty && !batch.mutations.isEmpty
+            try await settle(reply, through: pending.last, answersLost: answersLost, &summary)
             done += pending.changes.count
             summary.pushed += pending.changes.count
             progress(SyncProgress(phase: .push, done: done, total: max(total, done)))
@@ -171,9 +179,9 @@ struct LocalSyncRepository: SyncRepository {
 
     /// Writes a push's answer: every returned record, the conflicts and rejections, and the new
     /// acknowledged number, in one transaction.
-    private func settle(_ reply: PushReply, through last: Int64, _ summary: inout SyncSummary)
-        async throws(RepositoryError)
-    {
+    private func settle(
+        _ reply: PushReply, through last: Int64, answersLost: Bool, _ summary: inout SyncSummary
+    ) async throws(RepositoryError) {
         let now = clock.now()
         var rows: [ServerRow] = []
         var conflicts: [SyncConflictRecord] = []
@@ -205,7 +213,9 @@ struct LocalSyncRepository: SyncRepository {
                 }
             }
         }
-        let write = SyncWrite(rows: rows, conflicts: conflicts, pushedThrough: last)
+        let write = SyncWrite(
+            rows: rows, conflicts: conflicts, pushedThrough: last,
+            settings: answersLost ? [.pullEverything: "1"] : [:])
         try await storage { try await store.applySync(write) }
     }
 
@@ -216,17 +226,24 @@ struct LocalSyncRepository: SyncRepository {
         let settings = try await storage { try await store.syncSettings() }
         var cursor = settings[.cursor]
         let epoch = settings[.epoch]
+        // This device's own writes are left out: its push answers brought them (see pullEverything).
+        let everything = settings[.pullEverything] != nil
+        let device = everything ? nil : try settings[.deviceID].map { text throws(RepositoryError) in
+            try UUID(storageID: text, field: "device id")
+        }
         while true {
             let page = try await remote { () throws(RemoteFailure) in
-                try await service.pull(since: cursor, limit: Self.pageSize)
+                try await service.pull(since: cursor, limit: Self.pageSize, leavingOut: device)
             }
             if let epoch, page.epoch != epoch {
                 throw .remote(.epochChanged("the server's data was reset or restored"))
             }
+            let finished = !page.hasMore || page.records.isEmpty
             // Nothing new (the common case of a sync with nothing to do): no write transaction.
-            if !page.records.isEmpty || page.cursor != cursor || page.epoch != epoch {
-                let write = SyncWrite(
-                    rows: page.records.map(SyncCoding.serverRow), settings: [.cursor: page.cursor, .epoch: page.epoch])
+            if !page.records.isEmpty || page.cursor != cursor || page.epoch != epoch || (everything && finished) {
+                var values: [SyncSettingKey: String?] = [.cursor: page.cursor, .epoch: page.epoch]
+                if everything && finished { values[.pullEverything] = .some(nil) }
+                let write = SyncWrite(rows: page.records.map(SyncCoding.serverRow), settings: values)
                 let counts = try await storage { try await store.applySync(write) }
                 // This device's own changes come back in the pull; they are already here and not "pulled".
                 summary.pulled += counts.inserted + counts.updated
@@ -254,6 +271,7 @@ struct LocalSyncRepository: SyncRepository {
         try await storage {
             try await store.setSyncSettings([
                 .epoch: remoteSession.epoch, .cursor: nil, .pushedThrough: String(device.lastMutation),
+                .pullEverything: "1",
             ])
         }
         try await pull(service, &summary, progress)

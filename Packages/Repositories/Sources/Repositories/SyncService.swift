@@ -264,8 +264,9 @@ public protocol SyncService: Sendable {
     /// `.epochChanged` when the batch names another epoch.
     func push(_ batch: PushBatch) async throws(RemoteFailure) -> PushReply
     /// Records changed after `cursor` (from the start when nil), at most `limit`, in sequence order.
-    /// Throws `.epochChanged` for a cursor of another epoch.
-    func pull(since cursor: String?, limit: Int) async throws(RemoteFailure) -> SyncPage
+    /// With `device`, records whose last write was that device's own mutation are left out (its push
+    /// answers carried them). Throws `.epochChanged` for a cursor of another epoch.
+    func pull(since cursor: String?, limit: Int, leavingOut device: UUID?) async throws(RemoteFailure) -> SyncPage
     /// The users of the server.
     func team() async throws(RemoteFailure) -> [TeamMember]
 }
@@ -285,6 +286,8 @@ struct UnavailableSyncService: SyncService {
         throw failure
     }
     func push(_ batch: PushBatch) async throws(RemoteFailure) -> PushReply { throw failure }
-    func pull(since cursor: String?, limit: Int) async throws(RemoteFailure) -> SyncPage { throw failure }
+    func pull(since cursor: String?, limit: Int, leavingOut device: UUID?) async throws(RemoteFailure) -> SyncPage {
+        throw failure
+    }
     func team() async throws(RemoteFailure) -> [TeamMember] { throw failure }
 }

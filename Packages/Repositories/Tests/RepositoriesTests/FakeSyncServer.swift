@@ -16,6 +16,8 @@ actor FakeSyncServer {
         var version: Int64
         var sequence: Int64
         var owner: UUID?
+        /// The device whose own mutation wrote it last (the real server's `written_by`).
+        var writtenBy: UUID?
     }
 
     struct Device {
@@ -33,6 +35,8 @@ actor FakeSyncServer {
     private var users: [String: TeamMember] = [:]
     private(set) var pushes = 0
     private(set) var pulls = 0
+    /// The device each pull left out, in order (nil: a pull of everything).
+    private(set) var pullsLeavingOut: [UUID?] = []
     private(set) var teamRequests = 0
     /// The next push is applied but its answer is lost (the connection drops).
     var dropNextReply = false
@@ -107,7 +111,7 @@ actor FakeSyncServer {
         guard batch.first == device.lastMutation + 1 else {
             throw .gap("expected mutation \(device.lastMutation + 1)")
         }
-        let results = batch.mutations.map { apply($0, user: user.id) }
+        let results = batch.mutations.map { apply($0, user: user.id, device: batch.deviceID) }
         device.lastMutation = batch.last
         let reply = PushReply(lastMutation: batch.last, replayed: false, results: results)
         device.lastReply = reply
@@ -119,9 +123,12 @@ actor FakeSyncServer {
         return reply
     }
 
-    func pull(token: String, since cursor: String?, limit: Int) throws(RemoteFailure) -> SyncPage {
+    func pull(token: String, since cursor: String?, limit: Int, leavingOut device: UUID?) throws(RemoteFailure)
+        -> SyncPage
+    {
         let user = try user(token)
         pulls += 1
+        pullsLeavingOut.append(device)
         var after: Int64 = 0
         if let cursor {
             let parts = cursor.split(separator: ":")
@@ -131,9 +138,11 @@ actor FakeSyncServer {
         }
         let visible = records.values
             .filter { $0.sequence > after && ($0.entity != .timer || $0.owner == user.id) }
+            .filter { device == nil || $0.writtenBy != device }
             .sorted { $0.sequence < $1.sequence }
         let page = Array(visible.prefix(limit))
-        let last = page.last?.sequence ?? after
+        // Like the real server: the last page's cursor is the newest sequence, past what was left out.
+        let last = visible.count > page.count ? page.last?.sequence ?? after : max(page.last?.sequence ?? after, sequence)
         return SyncPage(
             records: page.map(Self.record), cursor: "\(epoch):\(last)", hasMore: visible.count > page.count,
             epoch: epoch)
@@ -154,7 +163,7 @@ actor FakeSyncServer {
         }
     }
 
-    private func apply(_ mutation: SyncMutation, user: UUID) -> MutationReply {
+    private func apply(_ mutation: SyncMutation, user: UUID, device: UUID) -> MutationReply {
         let ownerField = Self.ownerField(mutation.entity)
         let key = Self.key(mutation.entity, mutation.id)
         guard var stored = records[key] else {
@@ -163,7 +172,7 @@ actor FakeSyncServer {
             sequence += 1
             let stored = Stored(
                 entity: mutation.entity, id: mutation.id, fields: fields, version: 1, sequence: sequence,
-                owner: ownerField == nil ? nil : user)
+                owner: ownerField == nil ? nil : user, writtenBy: device)
             records[key] = stored
             return MutationReply(number: mutation.number, outcome: .applied, record: Self.record(stored))
         }
@@ -227,6 +236,7 @@ actor FakeSyncServer {
             stored.fields = fields
             stored.version += 1
             stored.sequence = sequence
+            stored.writtenBy = device
             records[key] = stored
         }
         let outcome: SyncOutcome = !conflicts.isEmpty ? .conflict : merged ? .merged : .applied
@@ -250,8 +260,8 @@ struct FakeSyncService: SyncService {
         try await server.push(token: token, batch)
     }
 
-    func pull(since cursor: String?, limit: Int) async throws(RemoteFailure) -> SyncPage {
-        try await server.pull(token: token, since: cursor, limit: limit)
+    func pull(since cursor: String?, limit: Int, leavingOut device: UUID?) async throws(RemoteFailure) -> SyncPage {
+        try await server.pull(token: token, since: cursor, limit: limit, leavingOut: device)
     }
 
     func team() async throws(RemoteFailure) -> [TeamMember] { try await server.team(token: token) }

@@ -210,6 +210,42 @@ struct SyncTests {
         }
     }
 
+    @Test("a pull leaves out the device's own writes, except after answers were lost: then it fetches them too")
+    func ownWritesAndLostAnswers() async throws {
+        let server = FakeSyncServer()
+        await server.addUser("Ann", token: "a")
+        let a = try SyncDevice(server, ids: "aaaa")
+        let b = try SyncDevice(server, ids: "bbbb")
+        defer {
+            a.remove()
+            b.remove()
+        }
+        let laptop = try await a.login("a")
+        try await b.login("a", name: "desktop")
+        let task = try await a.tasks.create(NewTask(title: "Original"))
+        try await a.syncNow()
+        #expect(await server.pullsLeavingOut == [laptop.deviceID], "its own insert came back in the answer")
+        try await b.syncNow()
+
+        // B raises the priority; A renames and its answer (the record with B's priority) is lost.
+        _ = try await b.tasks.change(task.id, summary: "priority") { task, now in task.setPriority(.high, now: now) }
+        try await b.syncNow()
+        _ = try await a.tasks.change(task.id, summary: "rename") { task, now in try task.rename(to: "A's", now: now) }
+        await server.setDropNextReply()
+        _ = await repositoryError { try await a.syncNow() }
+        // More local work: the next batch starts before the server's number for A (a gap).
+        _ = try await a.tasks.create(NewTask(title: "Later"))
+        let before = await server.pullsLeavingOut.count
+        try await a.syncNow()
+        #expect(await server.pullsLeavingOut.dropFirst(before).allSatisfy { $0 == nil }, "a pull of everything")
+        let merged = try #require(try await a.task(task.id))
+        #expect(merged.title == "A's")
+        #expect(merged.priority == .high, "B's change, which only the lost answer carried")
+        let again = await server.pullsLeavingOut.count
+        try await a.syncNow()
+        #expect(Array(await server.pullsLeavingOut.dropFirst(again)) == [laptop.deviceID], "back to leaving out")
+    }
+
     @Test("the same field edited on both: the first to reach the server wins, the loser is listed and resolvable")
     func sameFieldConflict() async throws {
         let server = FakeSyncServer()

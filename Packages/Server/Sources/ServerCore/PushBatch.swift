@@ -15,7 +15,9 @@ protocol PushTransaction {
     /// The user's timers that are not deleted (the few a person has open or paused).
     func liveTimers(of user: UUID) throws(ServerError) -> [StoredRecord]
     /// Writes `record` with the next value of the sequence counter; returns it with that sequence.
-    func write(_ record: StoredRecord) throws(ServerError) -> StoredRecord
+    /// `device` is the device whose own mutation this write is (nil for what the server changes on
+    /// its own): pulls by that device leave the record out, because its push answer carried it.
+    func write(_ record: StoredRecord, by device: UUID?) throws(ServerError) -> StoredRecord
     func finish(device: UUID, lastMutation: Int64, response: PushOutput) throws(ServerError)
 }
 
@@ -58,10 +60,10 @@ enum PushBatch {
                 (decision, paused) = PushEngine.oneRunningTimer(after: decision, others: others, at: now)
             }
             if decision.writes, let record = decision.record {
-                decision.record = try transaction.write(record)
+                decision.record = try transaction.write(record, by: input.deviceID)
             }
             for record in paused {
-                _ = try transaction.write(record)
+                _ = try transaction.write(record, by: nil)
             }
             results.append(
                 MutationOutput(

@@ -14,6 +14,11 @@ enum SQLiteServerSchema {
             // The epoch is made with the store: a store restored from a copy keeps it, a new one differs.
             try db.execute(sql: "INSERT INTO meta (id, epoch) VALUES (1, ?)", arguments: [UUID().text])
         }
+        // The device whose own mutation last wrote a record (NULL: the server's own write, or a record
+        // written before this column): a pull by that device leaves the record out.
+        migrator.registerMigration("v2-records-written-by") { db in
+            try db.execute(sql: "ALTER TABLE records ADD COLUMN written_by TEXT")
+        }
         return migrator
     }()
 
@@ -200,7 +205,7 @@ struct SQLitePushTransaction: PushTransaction {
         }
     }
 
-    func write(_ record: StoredRecord) throws(ServerError) -> StoredRecord {
+    func write(_ record: StoredRecord, by device: UUID?) throws(ServerError) -> StoredRecord {
         try run {
             // The sequence comes from the counter row inside this transaction, so it is assigned in
             // commit order: no reader ever sees sequence n+1 before n.
@@ -213,15 +218,15 @@ struct SQLitePushTransaction: PushTransaction {
             written.sequence = sequence
             try db.cachedStatement(
                 sql: """
-                    INSERT INTO records (entity, id, owner_id, version, sequence, deleted, fields)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO records (entity, id, owner_id, version, sequence, deleted, fields, written_by)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (entity, id) DO UPDATE SET
                         owner_id = excluded.owner_id, version = excluded.version, sequence = excluded.sequence,
-                        deleted = excluded.deleted, fields = excluded.fields
+                        deleted = excluded.deleted, fields = excluded.fields, written_by = excluded.written_by
                     """
             ).execute(arguments: [
                 record.entity.rawValue, record.id.text, record.ownerID?.text, record.version, sequence,
-                record.deleted, record.fields.jsonText,
+                record.deleted, record.fields.jsonText, device?.text,
             ])
             return written
         }

@@ -207,23 +207,34 @@ public struct SQLiteServerStore: ServerStore {
         }
     }
 
-    public func changes(after sequence: Int64, limit: Int, for user: ServerUser) async throws(ServerError)
-        -> ChangesOutput
+    public func changes(after sequence: Int64, limit: Int, for user: ServerUser, leavingOut device: UUID?)
+        async throws(ServerError) -> ChangesOutput
     {
         let pageSize = min(max(limit, 1), Self.maximumPage)
         return try await read { db in
             // Cached: pulls are the busiest request, and compiling the SQL costs more than running it.
+            // No device id is empty, so '' leaves nothing out.
             let statement = try db.cachedStatement(
                 sql: """
                     SELECT entity, id, owner_id, version, sequence, deleted, fields FROM records
                     WHERE sequence > ? AND (entity <> 'timer' OR owner_id = ?)
+                        AND (written_by IS NULL OR written_by <> ?)
                     ORDER BY sequence LIMIT ?
                     """)
-            let rows = try Row.fetchAll(statement, arguments: [sequence, user.id.text, pageSize + 1])
+            let rows = try Row.fetchAll(
+                statement, arguments: [sequence, user.id.text, device?.text ?? "", pageSize + 1])
             var records = try rows.prefix(pageSize).map(SQLiteRows.record)
             records.reserveCapacity(pageSize)
-            return ChangesOutput(
-                records: records, lastSequence: records.last?.sequence ?? sequence, hasMore: rows.count > pageSize)
+            let hasMore = rows.count > pageSize
+            var last = records.last?.sequence ?? sequence
+            if !hasMore {
+                // Same read transaction: nothing newer than this counter is visible here.
+                let newest =
+                    try Int64.fetchOne(
+                        db.cachedStatement(sql: "SELECT value FROM counters WHERE name = 'sequence'")) ?? last
+                last = max(last, newest)
+            }
+            return ChangesOutput(records: records, lastSequence: last, hasMore: hasMore)
         }
     }
 

@@ -28,5 +28,13 @@ public protocol ServerStore: Sendable {
     /// Applies a batch in one transaction (see the sync protocol): replays, gaps and epochs are checked first.
     func push(_ input: PushInput, by user: ServerUser, at now: Date) async throws(ServerError) -> PushOutput
     /// Records whose sequence is greater than `sequence`, in sequence order, that `user` may see.
-    func changes(after sequence: Int64, limit: Int, for user: ServerUser) async throws(ServerError) -> ChangesOutput
+    ///
+    /// With `device`, records whose last write was that device's own mutation are left out: the
+    /// device holds them already (the push answer carried them), and sending a first push of
+    /// 100,000 records straight back doubled its cost. Records the server changed on a device's
+    /// behalf (a timer paused by the one-running-timer rule) are not the device's writes and are sent.
+    /// When the page is the last one, its sequence is the newest the store has, so a device's
+    /// cursor moves past records left out at the end and the next pull finds nothing.
+    func changes(after sequence: Int64, limit: Int, for user: ServerUser, leavingOut device: UUID?)
+        async throws(ServerError) -> ChangesOutput
 }

@@ -155,7 +155,10 @@ struct StintAPI: APIProtocol {
                 guard cursor.epoch == epoch else { throw ServerCore.ServerError.epochMismatch(server: epoch) }
                 after = cursor.sequence
             }
-            page = try await store.changes(after: after, limit: limit, for: user)
+            let device = try input.query.device.map { (text) throws(ServerCore.ServerError) in
+                try UUID.parse(text, field: "device")
+            }
+            page = try await store.changes(after: after, limit: limit, for: user, leavingOut: device)
         } catch {
             let answer = problem(error, epochStatus: .gone)
             switch answer.status {
@@ -169,7 +172,7 @@ struct StintAPI: APIProtocol {
             .init(
                 body: .json(
                     .init(
-                        changes: try page.records.map(Components.Schemas.Record.init),
+                        changes: page.records.map(Components.Schemas.Record.init),
                         cursor: SyncCursor(epoch: epoch, sequence: page.lastSequence).text,
                         hasMore: page.hasMore,
                         epoch: epoch

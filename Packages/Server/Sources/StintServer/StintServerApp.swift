@@ -15,7 +15,10 @@ func makeRouter(store: any ServerStore, maxBodyBytes: Int = stintMaximumBodyByte
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: SyncGateMiddleware(store: store))
     router.add(middleware: BodyLimitMiddleware(maxBytes: maxBodyBytes))
-    try StintAPI(store: store).registerHandlers(on: router, middlewares: [OpenAPIProblemMiddleware()])
+    // Compact JSON: the runtime's default pretty-prints and sorts keys, which every pull page paid for.
+    try StintAPI(store: store).registerHandlers(
+        on: router, configuration: OpenAPIRuntime.Configuration(jsonEncodingOptions: [.withoutEscapingSlashes]),
+        middlewares: [OpenAPIProblemMiddleware()])
     return router
 }
 

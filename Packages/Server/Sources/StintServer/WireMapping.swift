@@ -2,45 +2,10 @@ import Foundation
 import OpenAPIRuntime
 import ServerCore
 
-/// Field values cross the wire through OpenAPIRuntime's untyped containers; these map them to
-/// ServerCore's JSONValue. The containers decode a JSON number as Int when it is integral and as
-/// Double otherwise, so integers (dates in milliseconds, 0/1 flags) stay integers.
+/// Conflict values cross the wire through OpenAPIRuntime's free-form container (the contract leaves them
+/// untyped); integers stay integers (dates in milliseconds, 0/1 flags). Record fields have their own
+/// type, ``WireFields``.
 enum WireValue {
-    static func jsonValue(_ value: (any Sendable)?, at path: String) throws(ServerCore.ServerError) -> JSONValue {
-        guard let value else { return .null }
-        switch value {
-        case let value as Bool: return .bool(value)
-        case let value as Int: return .integer(Int64(value))
-        case let value as Int64: return .integer(value)
-        case let value as Double: return .double(value)
-        case let value as String: return .string(value)
-        case let value as [(any Sendable)?]:
-            var items: [JSONValue] = []
-            items.reserveCapacity(value.count)
-            for (index, item) in value.enumerated() {
-                items.append(try jsonValue(item, at: "\(path)[\(index)]"))
-            }
-            return .array(items)
-        case let value as [String: (any Sendable)?]:
-            return .object(try fields(value, at: path))
-        default:
-            throw .invalidRequest("unsupported JSON value at \(path)")
-        }
-    }
-
-    static func fields(_ object: [String: (any Sendable)?], at path: String) throws(ServerCore.ServerError) -> Fields {
-        var fields: Fields = [:]
-        fields.reserveCapacity(object.count)
-        for (key, value) in object {
-            fields[key] = try jsonValue(value, at: path.isEmpty ? key : "\(path).\(key)")
-        }
-        return fields
-    }
-
-    static func fields(_ wire: Components.Schemas.Fields, at path: String) throws(ServerCore.ServerError) -> Fields {
-        try fields(wire.additionalProperties.value, at: path)
-    }
-
     /// The container's own value shapes: Int (not Int64), nested arrays and dictionaries of optionals.
     static func containerValue(_ value: JSONValue) -> (any Sendable)? {
         switch value {
@@ -52,11 +17,6 @@ enum WireValue {
         case .array(let items): return items.map(containerValue) as [(any Sendable)?]
         case .object(let object): return object.mapValues(containerValue) as [String: (any Sendable)?]
         }
-    }
-
-    static func wireFields(_ fields: Fields) throws -> Components.Schemas.Fields {
-        let object: [String: (any Sendable)?] = fields.mapValues(containerValue)
-        return .init(additionalProperties: try OpenAPIObjectContainer(unvalidatedValue: object))
     }
 
     static func wireValue(_ value: JSONValue) throws -> OpenAPIValueContainer {
@@ -110,10 +70,8 @@ extension PushInput {
                     entity: EntityKind(mutation.entity),
                     id: try UUID.parse(mutation.id, field: "\(path).id"),
                     baseVersion: mutation.baseVersion,
-                    base: try mutation.base.map { (base) throws(ServerCore.ServerError) in
-                        try WireValue.fields(base, at: "\(path).base")
-                    },
-                    changes: try WireValue.fields(mutation.changes, at: "\(path).changes")
+                    base: mutation.base?.values,
+                    changes: mutation.changes.values
                 )
             )
         }
@@ -128,7 +86,7 @@ extension PushInput {
 }
 
 extension Components.Schemas.Record {
-    init(_ record: StoredRecord) throws {
+    init(_ record: StoredRecord) {
         self.init(
             entity: record.entity.wire,
             id: record.id.wire,
@@ -136,7 +94,7 @@ extension Components.Schemas.Record {
             sequence: record.sequence,
             deleted: record.deleted,
             ownerId: record.ownerID?.wire,
-            fields: try WireValue.wireFields(record.fields)
+            fields: WireFields(record.fields)
         )
     }
 }
@@ -160,7 +118,7 @@ extension Components.Schemas.PushResponse {
                                 theirs: try WireValue.wireValue(conflict.theirs)
                             )
                         },
-                    record: try result.record.map(Components.Schemas.Record.init)
+                    record: result.record.map(Components.Schemas.Record.init)
                 )
             }
         )

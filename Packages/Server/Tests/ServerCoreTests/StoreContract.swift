@@ -69,12 +69,14 @@ struct StoreContract: Sendable {
     }
 
     /// Every record `user` can pull, following pages of `limit`.
-    static func pullAll(_ store: any ServerStore, _ user: ServerUser, limit: Int = 1000) async throws -> [StoredRecord]
-    {
+    static func pullAll(
+        _ store: any ServerStore, _ user: ServerUser, limit: Int = 1000, leavingOut device: UUID? = nil,
+        after start: Int64 = 0
+    ) async throws -> [StoredRecord] {
         var records: [StoredRecord] = []
-        var after: Int64 = 0
+        var after = start
         while true {
-            let page = try await store.changes(after: after, limit: limit, for: user)
+            let page = try await store.changes(after: after, limit: limit, for: user, leavingOut: device)
             records += page.records
             after = page.lastSequence
             if !page.hasMore { return records }
@@ -271,7 +273,7 @@ struct StoreContract: Sendable {
             var after: Int64 = 0
             var pages = 0
             while true {
-                let page = try await store.changes(after: after, limit: 4, for: alice)
+                let page = try await store.changes(after: after, limit: 4, for: alice, leavingOut: nil)
                 #expect(page.records.count <= 4)
                 seen += page.records
                 after = page.lastSequence
@@ -285,7 +287,7 @@ struct StoreContract: Sendable {
             #expect(seen.last?.id == Fixture.id(1))
             #expect(seen.last?.fields["title"] == "renamed")
             #expect(seen.last?.version == 2)
-            let empty = try await store.changes(after: after, limit: 4, for: alice)
+            let empty = try await store.changes(after: after, limit: 4, for: alice, leavingOut: nil)
             #expect(empty.records.isEmpty && !empty.hasMore && empty.lastSequence == after)
         },
         Check(name: "a reader paging while devices push concurrently skips nothing") { subject in
@@ -313,7 +315,7 @@ struct StoreContract: Sendable {
                     var records: [StoredRecord] = []
                     var after: Int64 = 0
                     for _ in 0..<200 {
-                        let page = try await store.changes(after: after, limit: 3, for: alice)
+                        let page = try await store.changes(after: after, limit: 3, for: alice, leavingOut: nil)
                         records += page.records
                         after = page.lastSequence
                         await Task.yield()
@@ -327,7 +329,7 @@ struct StoreContract: Sendable {
             var seen = during
             var after = cursor
             while true {
-                let page = try await store.changes(after: after, limit: 3, for: alice)
+                let page = try await store.changes(after: after, limit: 3, for: alice, leavingOut: nil)
                 seen += page.records
                 after = page.lastSequence
                 if !page.hasMore { break }
@@ -335,6 +337,44 @@ struct StoreContract: Sendable {
             #expect(Set(seen.map(\.id)).count == total)
             #expect(seen.count == total)
             #expect(seen.map(\.sequence) == seen.map(\.sequence).sorted())
+        },
+        Check(name: "a device's pull leaves out its own writes, not what others or the server changed") { subject in
+            let store = subject.store
+            let alice = try await user(store, "Alice")
+            var laptop = try await Device(store, alice)
+            var desktop = try await Device(store, alice)
+            _ = try await laptop.push(.task, Fixture.id(1), Fixture.task(title: "laptop's"))
+            _ = try await laptop.push(.timer, Fixture.id(2), Fixture.timer(intervals: [(0, nil)]))
+            _ = try await desktop.push(.task, Fixture.id(3), Fixture.task(title: "desktop's"))
+            // The desktop starts a timer; the server pauses the laptop's on the laptop's behalf.
+            _ = try await desktop.push(.timer, Fixture.id(4), Fixture.timer(intervals: [(30, nil)]))
+            let forLaptop = try await pullAll(store, alice, limit: 2, leavingOut: laptop.id)
+            #expect(forLaptop.map(\.id) == [Fixture.id(3), Fixture.id(4), Fixture.id(2)])
+            #expect(forLaptop.last?.fields["state"] == "paused")
+            // The desktop edits the laptop's task: now it is the desktop's write, and the laptop gets it.
+            _ = try await desktop.push(
+                .task, Fixture.id(1), base: ["title": "laptop's"], ["title": "edited on the desktop"])
+            let forDesktop = try await pullAll(store, alice, leavingOut: desktop.id)
+            #expect(forDesktop.map(\.id) == [Fixture.id(2)])
+            let everything = try await pullAll(store, alice)
+            #expect(Set(everything.map(\.id)) == Set((1...4).map { Fixture.id(UInt8($0)) }))
+        },
+        Check(name: "the last page's cursor passes records left out at the end") { subject in
+            let store = subject.store
+            let alice = try await user(store, "Alice")
+            var laptop = try await Device(store, alice)
+            var desktop = try await Device(store, alice)
+            _ = try await desktop.push(.task, Fixture.id(1), Fixture.task(title: "desktop's"))
+            for index in 2...4 {
+                _ = try await laptop.push(.task, Fixture.id(UInt8(index)), Fixture.task(title: "laptop's \(index)"))
+            }
+            let page = try await store.changes(after: 0, limit: 10, for: alice, leavingOut: laptop.id)
+            #expect(page.records.map(\.id) == [Fixture.id(1)])
+            #expect(!page.hasMore)
+            let all = try await store.changes(after: 0, limit: 10, for: alice, leavingOut: nil)
+            #expect(page.lastSequence == all.records.last?.sequence)
+            let next = try await store.changes(after: page.lastSequence, limit: 10, for: alice, leavingOut: laptop.id)
+            #expect(next.records.isEmpty && next.lastSequence == page.lastSequence)
         },
         Check(name: "tombstones are pulled") { subject in
             let store = subject.store

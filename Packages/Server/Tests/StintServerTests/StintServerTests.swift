@@ -198,9 +198,12 @@ import Testing
 
             let pull = try await client.execute(uri: "/v1/changes", method: .get, headers: fixture.headers())
             #expect(pull.status == .ok)
-            let raw = String(decoding: pull.body.readableBytesView, as: UTF8.self).filter { !$0.isWhitespace }
-            #expect(raw.contains(#""created_at":1700000000000,"#))
-            #expect(raw.contains(#""estimate_seconds":5400,"#))
+            // Integers stay integers on the wire (no "1700000000000.0"), and the JSON is compact.
+            let raw = String(decoding: pull.body.readableBytesView, as: UTF8.self)
+            #expect(!raw.contains("\n"))
+            for integer in [#""created_at":1700000000000"#, #""estimate_seconds":5400"#] {
+                #expect(raw.contains(integer + ",") || raw.contains(integer + "}"), "\(integer) in \(raw)")
+            }
             let page = try json(pull)
             let changes = try #require(page["changes"] as? [[String: Any]])
             #expect(changes.count == 1)
@@ -217,7 +220,7 @@ import Testing
             #expect(page["hasMore"] as? Bool == false)
 
             let stored = try await fixture.store.changes(
-                after: 0, limit: 10, for: try #require(try await fixture.store.users().first))
+                after: 0, limit: 10, for: try #require(try await fixture.store.users().first), leavingOut: nil)
             #expect(stored.records.first?.fields["created_at"] == .integer(1_700_000_000_000))
             #expect(stored.records.first?.fields["priority"] == .integer(2))
 
@@ -268,6 +271,10 @@ import Testing
             let badLimit = try await client.execute(
                 uri: "/v1/changes?limit=0", method: .get, headers: fixture.headers())
             #expect(badLimit.status == .badRequest)
+            let badDevice = try await client.execute(
+                uri: "/v1/changes?device=laptop", method: .get, headers: fixture.headers())
+            #expect(badDevice.status == .badRequest)
+            #expect(try problemCode(badDevice) == "bad-request")
         }
     }
 

@@ -743,6 +743,13 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         explode: true,
                         name: "limit",
                         as: Swift.Int.self
+                    ),
+                    device: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "device",
+                        as: Swift.String.self
                     )
                 )
                 let headers: Operations.PullChanges.Input.Headers = .init(

@@ -218,23 +218,7 @@ extension Components {
         /// Field values of one record, by field name (names and rules in docs/adr, the sync protocol). A field absent from `changes` was not changed.
         ///
         /// - Remark: Generated from `#/components/schemas/Fields`.
-        internal struct Fields: Codable, Hashable, Sendable {
-            /// A container of undocumented properties.
-            internal var additionalProperties: OpenAPIRuntime.OpenAPIObjectContainer
-            /// Creates a new `Fields`.
-            ///
-            /// - Parameters:
-            ///   - additionalProperties: A container of undocumented properties.
-            internal init(additionalProperties: OpenAPIRuntime.OpenAPIObjectContainer = .init()) {
-                self.additionalProperties = additionalProperties
-            }
-            internal init(from decoder: any Swift.Decoder) throws {
-                additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
-            }
-            internal func encode(to encoder: any Swift.Encoder) throws {
-                try encoder.encodeAdditionalProperties(additionalProperties)
-            }
-        }
+        internal typealias Fields = WireFields
         /// - Remark: Generated from `#/components/schemas/Mutation`.
         internal struct Mutation: Codable, Hashable, Sendable {
             /// The device's number of the last change folded into this mutation.

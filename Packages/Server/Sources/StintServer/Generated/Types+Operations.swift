@@ -1049,17 +1049,24 @@ internal enum Operations {
                 internal var since: Swift.String?
                 /// - Remark: Generated from `#/paths/v1/changes/GET/query/limit`.
                 internal var limit: Swift.Int?
+                /// The pulling device's id. Records whose last write was this device's own mutation are left out (its push answers carried them); records the server changed on its behalf are not. A device that may lack some of its own answers (after a gap or a re-bootstrap) pulls without it.
+                ///
+                /// - Remark: Generated from `#/paths/v1/changes/GET/query/device`.
+                internal var device: Swift.String?
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
                 ///   - since: The cursor of the previous page (absent for a first pull).
                 ///   - limit:
+                ///   - device: The pulling device's id. Records whose last write was this device's own mutation are left out (its push answers carried them); records the server changed on its behalf are not. A device that may lack some of its own answers (after a gap or a re-bootstrap) pulls without it.
                 internal init(
                     since: Swift.String? = nil,
-                    limit: Swift.Int? = nil
+                    limit: Swift.Int? = nil,
+                    device: Swift.String? = nil
                 ) {
                     self.since = since
                     self.limit = limit
+                    self.device = device
                 }
             }
             internal var query: Operations.PullChanges.Input.Query
@@ -1126,7 +1133,7 @@ internal enum Operations {
                     self.body = body
                 }
             }
-            /// One page of changes, tombstones included.
+            /// One page of changes, tombstones included. The last page's cursor is the server's newest sequence, so the next pull starts after records that were left out.
             ///
             /// - Remark: Generated from `#/paths//v1/changes/get(pullChanges)/responses/200`.
             ///
