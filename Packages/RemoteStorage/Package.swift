@@ -1,8 +1,9 @@
 // swift-tools-version: 6.1
 // RemoteStorage: the HTTP client of the Stint server, generated from the one OpenAPI document
 // (Packages/APIContract) and wrapped so that endpoint versions, paths, headers and status codes
-// never leave this package. Server address and token come from Provider protocols. Requests travel
-// through the small `stint-http` helper, so `stint` never links libcurl.
+// never leave this package. Server address and token come from Provider protocols. Requests to an http://
+// server travel in process over a POSIX socket (SocketTransport, Glibc only, one kept-alive connection);
+// requests to an https:// server go through the small `stint-http` helper, so `stint` never links libcurl.
 import PackageDescription
 
 let package = Package(
@@ -24,8 +25,8 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
-        // The only target that links FoundationNetworking (URLSession, libcurl): `stint` runs it per request
-        // instead of loading libcurl at every start (docs/adr/0018).
+        // The only target that links FoundationNetworking (URLSession, libcurl): `stint` runs it per https
+        // request instead of loading libcurl at every start; plain http needs none of it (docs/adr/0018).
         .target(name: "HTTPHelper", dependencies: ["RemoteStorage"]),
         .executableTarget(name: "stint-http", dependencies: ["HTTPHelper", "RemoteStorage"]),
         .testTarget(

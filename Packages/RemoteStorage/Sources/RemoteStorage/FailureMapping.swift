@@ -66,7 +66,7 @@ extension StintServerClient {
             return error
         case let error as ClientError:
             return failure(from: error, server: server, timedOut: timedOut)
-        case let error as HelperFailure:
+        case let error as TransportFailure:
             return failure(from: error, server: server, timedOut: timedOut)
         case is CancellationError:
             return .unreachable(server: server, cause: "the request was cancelled")
@@ -86,7 +86,7 @@ extension StintServerClient {
         switch cause {
         case let cause as RemoteStorageError:
             return cause
-        case let cause as HelperFailure:
+        case let cause as TransportFailure:
             return failure(from: cause, server: server, timedOut: timedOut)
         case is CancellationError:
             return .unreachable(server: server, cause: "the request was cancelled")
@@ -105,7 +105,7 @@ extension StintServerClient {
         return .unreachable(server: server, cause: oneLine(String(describing: cause)))
     }
 
-    private static func failure(from error: HelperFailure, server: String, timedOut: RemoteStorageError)
+    private static func failure(from error: TransportFailure, server: String, timedOut: RemoteStorageError)
         -> RemoteStorageError
     {
         switch error.kind {

@@ -10,8 +10,10 @@ import OpenAPIRuntime
 ///
 /// Why a helper: Foundation's URLSession on Linux is libcurl, and linking it loads about thirty shared libraries
 /// (TLS, Kerberos, LDAP, IDN…) at every start of the process — measured, it made `stint --version` 1.6 times
-/// slower and 7 MiB bigger. Only commands that talk to the server pay that now, once per request, in a separate
-/// process (docs/adr/0018).
+/// slower and 7 MiB bigger. The helper carries only `https://` servers now, once per request in a separate process,
+/// because TLS is what needs libcurl; `http://` servers are reached in process by ``SocketTransport`` over one
+/// kept-alive connection, without the 25 to 40 ms a helper start costs per request (``RoutingTransport``,
+/// docs/adr/0018).
 package struct HelperRequest: Codable, Sendable {
     package var method: String
     package var url: String
@@ -51,22 +53,9 @@ package struct HelperResponse: Codable, Sendable {
     }
 }
 
-/// A failure the helper reported, or of running the helper itself.
-package struct HelperFailure: Error, Sendable {
-    package enum Kind: String, Sendable {
-        case unreachable, timedOut, invalidResponse, missingHelper
-    }
-
-    package let kind: Kind
-    package let message: String
-
-    package init(kind: Kind, message: String) {
-        self.kind = kind
-        self.message = message
-    }
-}
-
-/// ``ClientTransport`` through the `stint-http` helper next to the running executable.
+/// ``ClientTransport`` through the `stint-http` helper next to the running executable: one process per request.
+/// ``RoutingTransport`` gives it the `https://` servers; tests also use it directly for `http://` ones, so that the
+/// helper stays tested against real sockets.
 struct HelperTransport: ClientTransport {
     let helper: URL
     let timeoutSeconds: Double
@@ -100,14 +89,14 @@ struct HelperTransport: ClientTransport {
         do {
             decoded = try JSONDecoder().decode(HelperResponse.self, from: answer)
         } catch {
-            throw HelperFailure(kind: .invalidResponse, message: "stint-http answered something unreadable")
+            throw TransportFailure(kind: .invalidResponse, message: "stint-http answered something unreadable")
         }
         if let failure = decoded.failure {
-            throw HelperFailure(
-                kind: HelperFailure.Kind(rawValue: failure) ?? .unreachable, message: decoded.message ?? failure)
+            throw TransportFailure(
+                kind: TransportFailure.Kind(rawValue: failure) ?? .unreachable, message: decoded.message ?? failure)
         }
         guard let status = decoded.status else {
-            throw HelperFailure(kind: .invalidResponse, message: "the answer is not a valid HTTP response")
+            throw TransportFailure(kind: .invalidResponse, message: "the answer is not a valid HTTP response")
         }
         var fields = HTTPFields()
         for pair in decoded.headers ?? [] where pair.count == 2 {
@@ -120,7 +109,7 @@ struct HelperTransport: ClientTransport {
     /// task is cancelled (the deadline around each call cancels it).
     static func run(helper: URL, input: Data) async throws -> Data {
         guard FileManager.default.isExecutableFile(atPath: helper.path) else {
-            throw HelperFailure(
+            throw TransportFailure(
                 kind: .missingHelper,
                 message: "\(helper.path) is missing: stint needs it to reach the server (reinstall stint)")
         }
@@ -146,7 +135,7 @@ struct HelperTransport: ClientTransport {
                         continuation.resume(returning: output)
                     } catch {
                         continuation.resume(
-                            throwing: HelperFailure(
+                            throwing: TransportFailure(
                                 kind: .missingHelper,
                                 message: "cannot run \(helper.path): \(error.localizedDescription)"))
                     }

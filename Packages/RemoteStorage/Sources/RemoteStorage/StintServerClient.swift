@@ -18,7 +18,8 @@ public struct StintServerClient: Sendable {
     ///   - address: Where the server is; asked at each call.
     ///   - token: The bearer token; asked at each call that needs it.
     ///   - configuration: Timeout, retries, backoff and protocol version.
-    ///   - transport: How requests travel; nil for the `stint-http` helper beside the executable (tests pass a fake).
+    ///   - transport: How requests travel; nil for the default: `http://` in process over one kept-alive
+    ///     connection, `https://` through the `stint-http` helper beside the executable (tests pass a fake).
     public init(
         address: any ServerAddressProvider,
         token: any TokenProvider,
@@ -28,9 +29,7 @@ public struct StintServerClient: Sendable {
         self.address = address
         self.tokens = token
         self.configuration = configuration
-        self.transport =
-            transport
-            ?? HelperTransport(helper: HelperTransport.besideExecutable(), timeoutSeconds: configuration.timeoutSeconds)
+        self.transport = transport ?? RoutingTransport(timeoutSeconds: configuration.timeoutSeconds)
     }
 
     /// Whether the server is up, which protocol it speaks and its epoch. Needs no token.
@@ -219,7 +218,7 @@ public struct StintServerClient: Sendable {
 }
 
 /// Runs `work`, or throws `timeoutError` when it has not finished after `timeout`: the two race in a task group
-/// and the loser is cancelled (the helper process is stopped with it).
+/// and the loser is cancelled (the socket is shut down, or the helper process stopped, with it).
 func withDeadline<Value: Sendable>(
     _ timeout: Duration,
     orThrow timeoutError: RemoteStorageError,

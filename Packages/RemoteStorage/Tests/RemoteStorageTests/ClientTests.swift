@@ -181,7 +181,8 @@ struct AnswerTests {
         // The helper words URLSession's errors; the client turns its words into RemoteStorageError.
         func failure(_ code: URLError.Code) async -> RemoteStorageError? {
             let (kind, message) = HTTPHelper.failure(URLError(code))
-            let reported = HelperFailure(kind: HelperFailure.Kind(rawValue: kind) ?? .unreachable, message: message)
+            let reported = TransportFailure(
+                kind: TransportFailure.Kind(rawValue: kind) ?? .unreachable, message: message)
             return await remoteError { () async throws(RemoteStorageError) in
                 try await Fixture.client(FakeTransport(.fail(reported)), retries: 0).session()
             }
@@ -201,7 +202,7 @@ struct AnswerTests {
         #expect(
             await failure(.cannotParseResponse) == .invalidResponse(detail: "the answer is not a valid HTTP response"))
         #expect(await failure(.resourceUnavailable) == .unreachable(server: server, cause: "network error -1008"))
-        let missing = HelperFailure(kind: .missingHelper, message: "/x/stint-http is missing")
+        let missing = TransportFailure(kind: .missingHelper, message: "/x/stint-http is missing")
         let missingError = await remoteError { () async throws(RemoteStorageError) in
             try await Fixture.client(FakeTransport(.fail(missing)), retries: 3).session()
         }
@@ -231,7 +232,7 @@ struct RetryTests {
     }
 
     @Test func noRetriesMeansOneAttempt() async {
-        let transport = FakeTransport(.fail(HelperFailure(kind: .unreachable, message: "refused")))
+        let transport = FakeTransport(.fail(TransportFailure(kind: .unreachable, message: "refused")))
         _ = await remoteError { () async throws(RemoteStorageError) in
             try await Fixture.client(transport, retries: 0).team()
         }
@@ -241,7 +242,7 @@ struct RetryTests {
     @Test(arguments: Call.allCases)
     func everyCallIsRetriedAfterATransientFailureAndThenSucceeds(_ call: Call) async throws {
         let transport = FakeTransport(
-            .fail(HelperFailure(kind: .unreachable, message: "lost")),
+            .fail(TransportFailure(kind: .unreachable, message: "lost")),
             .answer(status: 500, body: nil, contentType: nil),
             .answer(status: 200, body: call.okBody)
         )
@@ -389,7 +390,7 @@ struct HeaderTests {
                 .answer(status: 500, body: "boom: Authorization: Bearer \(token)", contentType: "text/plain")),
             FakeTransport(.answer(status: 200, body: "{\"user\": \"\(token)\"")),
             FakeTransport(.fail(Echo())),
-            FakeTransport(.fail(HelperFailure(kind: .unreachable, message: "refused"))),
+            FakeTransport(.fail(TransportFailure(kind: .unreachable, message: "refused"))),
         ]
         for transport in scripts {
             let error = await remoteError { () async throws(RemoteStorageError) in
