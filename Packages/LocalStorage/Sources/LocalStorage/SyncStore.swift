@@ -289,7 +289,9 @@ enum SyncQueries {
                 guard let sql = TableSQL.forEntity(row.entity) else {
                     throw LocalStorageError.constraint("the server sent a record of unknown kind \(row.entity)")
                 }
-                let kept = anyPending ? try pendingFields(db, entity: row.entity, id: row.id.lowercased(), after: pushedThrough) : []
+                let kept =
+                    anyPending
+                    ? try pendingFields(db, entity: row.entity, id: row.id.lowercased(), after: pushedThrough) : []
                 switch try applyRow(row, sql: sql, keeping: kept, db) {
                 case .inserted: counts.inserted += 1
                 case .updated: counts.updated += 1

@@ -228,9 +228,12 @@ struct LocalSyncRepository: SyncRepository {
         let epoch = settings[.epoch]
         // This device's own writes are left out: its push answers brought them (see pullEverything).
         let everything = settings[.pullEverything] != nil
-        let device = everything ? nil : try settings[.deviceID].map { text throws(RepositoryError) in
-            try UUID(storageID: text, field: "device id")
-        }
+        let device =
+            everything
+            ? nil
+            : try settings[.deviceID].map { text throws(RepositoryError) in
+                try UUID(storageID: text, field: "device id")
+            }
         while true {
             let page = try await remote { () throws(RemoteFailure) in
                 try await service.pull(since: cursor, limit: Self.pageSize, leavingOut: device)

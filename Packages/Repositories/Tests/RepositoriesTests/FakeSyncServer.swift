@@ -142,7 +142,8 @@ actor FakeSyncServer {
             .sorted { $0.sequence < $1.sequence }
         let page = Array(visible.prefix(limit))
         // Like the real server: the last page's cursor is the newest sequence, past what was left out.
-        let last = visible.count > page.count ? page.last?.sequence ?? after : max(page.last?.sequence ?? after, sequence)
+        let last =
+            visible.count > page.count ? page.last?.sequence ?? after : max(page.last?.sequence ?? after, sequence)
         return SyncPage(
             records: page.map(Self.record), cursor: "\(epoch):\(last)", hasMore: visible.count > page.count,
             epoch: epoch)
