@@ -281,6 +281,12 @@ enum SyncQueries {
         var counts = SyncApplyCounts()
         let stored = try Queries.setting(db, key: SyncSettingKey.pushedThrough.rawValue).flatMap { Int64($0) } ?? 0
         let pushedThrough = max(stored, write.pushedThrough ?? stored)
+        if write.rows.count > 100 {
+            // A first push or pull writes a hundred thousand rows and their indexes: SQLite's default
+            // 2 MiB page cache then rereads index pages from the file for every row. Memory is only
+            // taken as pages are used, and the setting lasts as long as this command's connection.
+            try db.execute(sql: "PRAGMA cache_size = -65536")
+        }
         if !write.rows.isEmpty {
             // Most writes land with nothing pending after them (a pull, the last push batch): one
             // probe of the log then saves a lookup per row.

@@ -1,4 +1,5 @@
 import Foundation
+import OpenAPIRuntime
 public import OpenAPIRuntime
 
 /// The Stint server's API, as calls that return the server's types or throw a ``RemoteStorageError``.
@@ -107,9 +108,17 @@ public struct StintServerClient: Sendable {
     /// from its stored result, so it is retried after a transient failure.
     public func push(_ request: PushRequest) async throws(RemoteStorageError) -> PushResponse {
         try await perform(authenticated: true, retrySafe: true) { client, version in
-            switch try await client.push(headers: .init(stintProtocol: version), body: .json(request)) {
+            // JSON Lines both ways (see JSONLines): the JSON representation is for other clients.
+            let answer = try await client.push(
+                headers: .init(stintProtocol: version, accept: Self.linesFirst()),
+                body: .applicationJsonl(HTTPBody(JSONLines.body(request))))
+            switch answer {
             case .ok(let ok):
-                return try ok.body.json
+                switch ok.body {
+                case .json(let response): return response
+                case .applicationJsonl(let body):
+                    return try await Self.lines(body, read: JSONLines.pushResponse)
+                }
             case .badRequest(let answer):
                 throw Self.refusal(status: 400, problem: try answer.body.json)
             case .unauthorized(let answer):
@@ -136,11 +145,14 @@ public struct StintServerClient: Sendable {
         try await perform(authenticated: true, retrySafe: true) { client, version in
             let answer = try await client.pullChanges(
                 query: .init(since: cursor, limit: limit, device: device),
-                headers: .init(stintProtocol: version)
+                headers: .init(stintProtocol: version, accept: Self.linesFirst())
             )
             switch answer {
             case .ok(let ok):
-                return try ok.body.json
+                switch ok.body {
+                case .json(let page): return page
+                case .applicationJsonl(let body): return try await Self.lines(body, read: JSONLines.changePage)
+                }
             case .badRequest(let answer):
                 throw Self.refusal(status: 400, problem: try answer.body.json)
             case .unauthorized(let answer):
@@ -152,6 +164,30 @@ public struct StintServerClient: Sendable {
             case .undocumented(let status, let payload):
                 throw await Self.unexpected(status: status, payload: payload)
             }
+        }
+    }
+
+    /// JSON Lines first; JSON still acceptable, because refusals (400, 409, …) are always a JSON Problem and a
+    /// server checks every answer against `Accept`.
+    private static func linesFirst<T: AcceptableProtocol>() -> [AcceptHeaderContentType<T>] {
+        guard let lines = T(rawValue: JSONLines.contentType), let json = T(rawValue: "application/json") else {
+            return .defaultValues()
+        }
+        return [.init(contentType: lines), .init(contentType: json, quality: 0.5)]
+    }
+
+    /// The most a JSON Lines answer may hold; the transports refuse longer bodies already.
+    static let maximumBodyBytes = 64 << 20
+
+    /// Reads a JSON Lines answer; bytes that are not the contract's lines are an invalid response.
+    private static func lines<Value>(
+        _ body: HTTPBody, read: ([UInt8]) throws(WireFormatError) -> Value
+    ) async throws -> Value {
+        let bytes = try await [UInt8](collecting: body, upTo: maximumBodyBytes)
+        do {
+            return try read(bytes)
+        } catch {
+            throw RemoteStorageError.invalidResponse(detail: error.description)
         }
     }
 

@@ -15,6 +15,12 @@ public typealias Device = Components.Schemas.Device
 public typealias DeviceRegistration = Components.Schemas.DeviceRegistration
 /// One batch of a device's change log.
 public typealias PushRequest = Components.Schemas.PushRequest
+/// The first line of a JSON Lines push: the batch without its mutations.
+public typealias PushHeader = Components.Schemas.PushHeader
+/// The first line of a JSON Lines push answer: the answer without its results.
+public typealias PushSummary = Components.Schemas.PushSummary
+/// The first line of a JSON Lines page of changes: the page without its records.
+public typealias PageHeader = Components.Schemas.PageHeader
 /// The server's answer to a batch: one result per mutation.
 public typealias PushResponse = Components.Schemas.PushResponse
 /// The changes to one record, compacted from a range of a device's change log.
@@ -37,14 +43,3 @@ public typealias Fields = Components.Schemas.Fields
 public typealias Health = Components.Schemas.Health
 /// The body of every error answer.
 public typealias Problem = Components.Schemas.Problem
-
-extension Components.Schemas.Fields {
-    /// Field values as the free-form container holds them: `nil` for null, Bool, Int, Double, String, and
-    /// arrays and dictionaries of such values. Callers map their own value types without a JSON round trip.
-    public var values: [String: (any Sendable)?] { additionalProperties.value }
-
-    /// Fields from values in the shape ``values`` returns; throws when one is not such a value.
-    public init(values: [String: (any Sendable)?]) throws {
-        self.init(additionalProperties: try OpenAPIObjectContainer(unvalidatedValue: values))
-    }
-}

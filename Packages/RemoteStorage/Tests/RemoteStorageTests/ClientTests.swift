@@ -330,8 +330,11 @@ struct HeaderTests {
         _ = try await Fixture.client(transport).push(try Fixture.batch())
         let push = try #require(transport.sent.first)
         #expect(push.request.method == .post && push.request.path == "/v1/push")
-        #expect(push.header("Content-Type")?.hasPrefix("application/json") == true)
-        #expect(push.body?.contains(#""deviceId""#) == true)
+        // stint speaks the contract's JSON Lines form of the bulk bodies and asks for it back.
+        #expect(push.header("Content-Type") == "application/jsonl")
+        let accept = push.header("Accept") ?? ""
+        #expect(accept.hasPrefix("application/jsonl") && accept.contains("application/json; q=0.5"), "\(accept)")
+        #expect(push.body?.split(separator: "\n").first?.contains(#""deviceId""#) == true)
 
         let pull = FakeTransport(.answer(status: 200, body: Fixture.pageJSON))
         _ = try await Fixture.client(pull).pullChanges(since: "ep-1:5", limit: 100)

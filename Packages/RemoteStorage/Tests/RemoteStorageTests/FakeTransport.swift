@@ -118,7 +118,7 @@ enum Fixture {
 
     static let registration = DeviceRegistration(id: deviceID, name: "laptop", startAfter: 0)
     static func batch() throws -> PushRequest {
-        let changes = Fields(additionalProperties: try OpenAPIObjectContainer(unvalidatedValue: ["title": "a"]))
+        let changes = Fields(["title": .string("a")])
         return PushRequest(
             deviceId: deviceID,
             epoch: epoch,

@@ -156,39 +156,14 @@ struct HTTPSyncService: SyncService {
         }
     }
 
-    // Field values travel in OpenAPIRuntime's free-form containers, which hold JSON as Swift values
-    // (Bool, Int, Double, String, arrays and dictionaries of optionals); these walk them directly.
-    // A first push or pull crosses this for every field of 100,000 records, and a round trip
-    // through JSONEncoder and JSONDecoder cost several times the walk.
+    // Record fields are RemoteStorage's own JSON values (WireFields); only conflict values travel in the
+    // runtime's free-form container, which holds JSON as Swift values found again by casts below.
     private func wire(_ fields: SyncFields) throws(RemoteFailure) -> Fields {
-        do {
-            return try Fields(values: fields.mapValues(Self.container))
-        } catch {
-            throw .badRequest("a field value cannot be sent: \(error)")
-        }
+        WireFields(fields.mapValues(\.wire))
     }
 
     private func fields(_ fields: Fields) throws(RemoteFailure) -> SyncFields {
-        var values: SyncFields = [:]
-        let wire = fields.values
-        values.reserveCapacity(wire.count)
-        for (name, value) in wire {
-            values[name] = try Self.syncValue(value)
-        }
-        return values
-    }
-
-    static func container(_ value: SyncValue) -> (any Sendable)? {
-        switch value {
-        case .null: nil
-        case .bool(let value): value
-        // The containers keep integers as Int; every platform stint runs on has a 64-bit Int.
-        case .integer(let value): Int(value)
-        case .double(let value): value
-        case .string(let value): value
-        case .array(let values): values.map(container) as [(any Sendable)?]
-        case .object(let values): values.mapValues(container) as [String: (any Sendable)?]
-        }
+        fields.values.mapValues(SyncValue.init(wire:))
     }
 
     static func syncValue(_ value: (any Sendable)?) throws(RemoteFailure) -> SyncValue {

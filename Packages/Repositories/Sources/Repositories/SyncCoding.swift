@@ -1,5 +1,6 @@
 import Foundation
 import LocalStorage
+import RemoteStorage
 
 // Between LocalStorage's sync rows (JSON text of column images, table entity names) and the sync
 // service's values (SyncValue fields, wire entity names).
@@ -38,59 +39,36 @@ extension SyncValue: Codable {
     }
 
     /// Compact JSON text, object keys sorted: what LocalStorage stores and compares.
-    public var jsonText: String {
-        var text = ""
-        write(to: &text)
-        return text
-    }
-
-    private func write(to text: inout String) {
-        switch self {
-        case .null: text += "null"
-        case .bool(let value): text += value ? "true" : "false"
-        case .integer(let value): text += String(value)
-        case .double(let value): text += value.isFinite ? String(value) : "null"
-        case .string(let value): Self.writeString(value, to: &text)
-        case .array(let values):
-            text += "["
-            for (index, value) in values.enumerated() {
-                if index > 0 { text += "," }
-                value.write(to: &text)
-            }
-            text += "]"
-        case .object(let fields):
-            text += "{"
-            for (index, key) in fields.keys.sorted().enumerated() {
-                if index > 0 { text += "," }
-                Self.writeString(key, to: &text)
-                text += ":"
-                fields[key]?.write(to: &text)
-            }
-            text += "}"
-        }
-    }
-
-    private static func writeString(_ value: String, to text: inout String) {
-        text += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
-    }
+    public var jsonText: String { wire.jsonText(sortedKeys: true) }
 
     /// Parses JSON text; nil when it is not JSON.
     static func parse(_ text: String) -> SyncValue? {
-        try? JSONDecoder().decode(SyncValue.self, from: Data(text.utf8))
+        (try? WireValue.parse(text)).map(SyncValue.init(wire:))
+    }
+
+    /// The value as RemoteStorage reads and writes it.
+    var wire: WireValue {
+        switch self {
+        case .null: .null
+        case .bool(let value): .bool(value)
+        case .integer(let value): .integer(value)
+        case .double(let value): .double(value)
+        case .string(let value): .string(value)
+        case .array(let values): .array(values.map(\.wire))
+        case .object(let fields): .object(fields.mapValues(\.wire))
+        }
+    }
+
+    init(wire: WireValue) {
+        switch wire {
+        case .null: self = .null
+        case .bool(let value): self = .bool(value)
+        case .integer(let value): self = .integer(value)
+        case .double(let value): self = .double(value)
+        case .string(let value): self = .string(value)
+        case .array(let values): self = .array(values.map(SyncValue.init(wire:)))
+        case .object(let fields): self = .object(fields.mapValues(SyncValue.init(wire:)))
+        }
     }
 
     /// The value as an integer, when it is one.
@@ -131,12 +109,17 @@ enum SyncCoding {
 
     /// The fields of a change-log image, without the local-only columns.
     static func fields(image: String?) throws(RepositoryError) -> SyncFields? {
-        guard let image else { return nil }
+        try image.map { image throws(RepositoryError) in try fieldsAndVersion(image: image).fields }
+    }
+
+    /// The fields of a change-log image without the local-only columns, and the version it held.
+    static func fieldsAndVersion(image: String) throws(RepositoryError) -> (fields: SyncFields, version: Int64?) {
         guard case .object(var fields) = SyncValue.parse(image) else {
             throw .corruptData(message: "a change in the log holds an image that is not a JSON object")
         }
+        let version = fields["version"]?.integerValue
         for column in localOnlyColumns { fields[column] = nil }
-        return fields
+        return (fields, version)
     }
 
     static func serverRow(_ record: SyncRecord) -> ServerRow {
@@ -174,11 +157,9 @@ enum SyncCoding {
                 folded[key] = known
                 continue
             }
-            let base = try fields(image: change.before)
-            let baseVersion = change.before.flatMap { SyncValue.parse($0) }.flatMap { value -> Int64? in
-                guard case .object(let image) = value else { return nil }
-                return image["version"]?.integerValue
-            }
+            let before = try change.before.map { image throws(RepositoryError) in try fieldsAndVersion(image: image) }
+            let base = before?.fields
+            let baseVersion = before?.version
             order.append(key)
             folded[key] = Folded(
                 entity: entity, id: try UUID(storageID: change.entityID, field: "changed record id"),

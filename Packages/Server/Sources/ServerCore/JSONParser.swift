@@ -7,23 +7,33 @@ import Foundation
 /// this direct walk over the UTF-8 bytes. Nesting is limited so hostile text cannot exhaust the stack.
 struct JSONParser {
     private let bytes: [UInt8]
-    private var index = 0
+    private var index: Int
+    /// Where the text to read ends (exclusive): a line of a JSON Lines body is read in place.
+    private let end: Int
     private var depth = 0
     private static let maximumDepth = 64
 
-    private init(_ text: String) {
-        bytes = Array(text.utf8)
+    private init(_ bytes: [UInt8], from start: Int, to end: Int) {
+        self.bytes = bytes
+        index = start
+        self.end = end
     }
 
     /// The value `text` holds; nil unless it is exactly one JSON value (surrounding whitespace allowed).
     static func parse(_ text: String) -> JSONValue? {
-        var parser = JSONParser(text)
-        guard let value = parser.value() else { return nil }
-        parser.skipWhitespace()
-        return parser.index == parser.bytes.count ? value : nil
+        let bytes = Array(text.utf8)
+        return parse(bytes, from: 0, to: bytes.count)
     }
 
-    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+    /// The value `bytes[start..<end]` holds; nil unless it is exactly one JSON value.
+    static func parse(_ bytes: [UInt8], from start: Int, to end: Int) -> JSONValue? {
+        var parser = JSONParser(bytes, from: start, to: min(end, bytes.count))
+        guard let value = parser.value() else { return nil }
+        parser.skipWhitespace()
+        return parser.index == parser.end ? value : nil
+    }
+
+    private var current: UInt8? { index < end ? bytes[index] : nil }
 
     private mutating func skipWhitespace() {
         while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
@@ -154,7 +164,7 @@ struct JSONParser {
     /// The scalar of `XXXX` (after `\u`), joining a surrogate pair; a lone surrogate becomes U+FFFD.
     private mutating func unicodeEscape() -> Unicode.Scalar? {
         guard let high = hex4() else { return nil }
-        if (0xD800...0xDBFF).contains(high), current == UInt8(ascii: "\\"), index + 1 < bytes.count,
+        if (0xD800...0xDBFF).contains(high), current == UInt8(ascii: "\\"), index + 1 < end,
             bytes[index + 1] == UInt8(ascii: "u")
         {
             let saved = index
@@ -168,7 +178,7 @@ struct JSONParser {
     }
 
     private mutating func hex4() -> UInt32? {
-        guard index + 4 <= bytes.count else { return nil }
+        guard index + 4 <= end else { return nil }
         var value: UInt32 = 0
         for _ in 0..<4 {
             let byte = bytes[index]

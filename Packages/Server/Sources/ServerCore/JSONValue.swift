@@ -132,56 +132,70 @@ extension JSONValue {
     /// several times more for these small values. Non-finite doubles, which JSON cannot express and
     /// no decoder produces, are written as null.
     public var jsonText: String {
-        var output = ""
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
         write(to: &output)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
-    func write(to output: inout String) {
+    /// Appends the compact text (sorted keys) to `output`.
+    public func write(to output: inout [UInt8]) {
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .integer(let value): output += String(value)
-        case .double(let value): output += value.isFinite ? "\(value)" : "null"
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .integer(let value): output.append(contentsOf: String(value).utf8)
+        case .double(let value): output.append(contentsOf: (value.isFinite ? "\(value)" : "null").utf8)
         case .string(let value): Self.writeString(value, to: &output)
         case .array(let values):
-            output += "["
+            output.append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 value.write(to: &output)
             }
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .object(let values):
-            output += "{"
+            output.append(UInt8(ascii: "{"))
             for (index, key) in values.keys.sorted().enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 Self.writeString(key, to: &output)
-                output += ":"
+                output.append(UInt8(ascii: ":"))
                 values[key, default: .null].write(to: &output)
             }
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeString(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
+    /// Quote, backslash and control characters escaped; text with none of them (nearly all) is
+    /// copied as its UTF-8 bytes in one go.
+    public static func writeString(_ text: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        let utf8 = text.utf8
+        if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            output.append(contentsOf: utf8)
+        } else {
+            for byte in utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
+                case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
+                case UInt8(ascii: "\n"): output.append(contentsOf: #"\n"#.utf8)
+                case UInt8(ascii: "\r"): output.append(contentsOf: #"\r"#.utf8)
+                case UInt8(ascii: "\t"): output.append(contentsOf: #"\t"#.utf8)
+                case ..<0x20:
+                    let digits = Array("0123456789abcdef".utf8)
+                    output.append(contentsOf: #"\u00"#.utf8)
+                    output.append(digits[Int(byte >> 4)])
+                    output.append(digits[Int(byte & 0xF)])
+                default: output.append(byte)
                 }
             }
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// Parses `bytes[start..<end]` (a line of a JSON Lines body, say); nil unless it is exactly one JSON value.
+    public init?(jsonBytes bytes: [UInt8], from start: Int, to end: Int) {
+        guard let value = JSONParser.parse(bytes, from: start, to: end) else { return nil }
+        self = value
     }
 
     /// Parses JSON text; nil when it is not exactly one JSON value.

@@ -102,21 +102,28 @@ struct StintAPI: APIProtocol {
     }
 
     func push(_ input: Operations.Push.Input) async throws -> Operations.Push.Output {
-        let request: Components.Schemas.PushRequest
-        switch input.body {
-        case .json(let body): request = body
-        }
         let output: PushOutput
+        let push: PushInput
         do throws(ServerCore.ServerError) {
             let user = try user()
-            guard request.first >= 1, request.last >= request.first - 1 else {
+            switch input.body {
+            case .json(let request):
+                guard request.mutations.count <= 10_000 else {
+                    throw ServerCore.ServerError.invalidRequest("a batch holds at most 10000 mutations")
+                }
+                push = try PushInput(request)
+            case .applicationJsonl(let body):
+                // The body-limit middleware has already read it whole, so this only hands the bytes over.
+                let bytes: [UInt8]
+                do { bytes = try await [UInt8](collecting: body, upTo: .max) } catch {
+                    throw ServerCore.ServerError.invalidRequest("the body could not be read")
+                }
+                push = try JSONLines.pushInput(bytes)
+            }
+            guard push.first >= 1, push.last >= push.first - 1 else {
                 throw ServerCore.ServerError.invalidRequest(
-                    "first (\(request.first)) and last (\(request.last)) do not make a range of mutation numbers")
+                    "first (\(push.first)) and last (\(push.last)) do not make a range of mutation numbers")
             }
-            guard request.mutations.count <= 10_000 else {
-                throw ServerCore.ServerError.invalidRequest("a batch holds at most 10000 mutations")
-            }
-            let push = try PushInput(request)
             output = try await store.push(push, by: user, at: Date())
         } catch {
             let answer = problem(error)
@@ -131,9 +138,12 @@ struct StintAPI: APIProtocol {
         logger.debug(
             "push applied",
             metadata: [
-                "first": "\(request.first)", "last": "\(request.last)", "mutations": "\(request.mutations.count)",
+                "first": "\(push.first)", "last": "\(push.last)", "mutations": "\(push.mutations.count)",
                 "replayed": "\(output.replayed)",
             ])
+        if JSONLines.preferred(input.headers.accept, lines: .applicationJsonl, json: .json) {
+            return .ok(.init(body: .applicationJsonl(HTTPBody(JSONLines.body(output)))))
+        }
         return .ok(.init(body: .json(try Components.Schemas.PushResponse(output))))
     }
 
@@ -168,12 +178,16 @@ struct StintAPI: APIProtocol {
             default: throw answer
             }
         }
+        let cursor = SyncCursor(epoch: epoch, sequence: page.lastSequence).text
+        if JSONLines.preferred(input.headers.accept, lines: .applicationJsonl, json: .json) {
+            return .ok(.init(body: .applicationJsonl(HTTPBody(JSONLines.body(page, cursor: cursor, epoch: epoch)))))
+        }
         return .ok(
             .init(
                 body: .json(
                     .init(
                         changes: page.records.map(Components.Schemas.Record.init),
-                        cursor: SyncCursor(epoch: epoch, sequence: page.lastSequence).text,
+                        cursor: cursor,
                         hasMore: page.hasMore,
                         epoch: epoch
                     ))))

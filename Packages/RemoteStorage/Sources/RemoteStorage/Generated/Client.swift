@@ -541,6 +541,7 @@ internal struct Client: APIProtocol {
     /// Applies one batch of a device's change log, exactly once.
     ///
     /// The batch covers the device's mutation numbers `first` through `last` without gaps. The server applies it in one transaction together with the device's last applied number, so a retried batch is answered from the stored result instead of applied twice, and a batch that would leave a gap is refused with 409.
+    /// The batch and its answer come in two representations of the same data. `application/json` is one `PushRequest` / `PushResponse` document. `application/jsonl` (JSON Lines: one compact JSON value per line, UTF-8, each line ended by a line feed) is what `stint` sends: the request's first line is a `PushHeader`, then one `Mutation` per line; the answer's first line is a `PushSummary`, then one `MutationResult` per line. The answer has the representation the `Accept` header asks for (JSON when it asks for neither).
     ///
     /// - Remark: HTTP `POST /v1/push`.
     /// - Remark: Generated from `#/paths//v1/push/post(push)`.
@@ -575,6 +576,12 @@ internal struct Client: APIProtocol {
                         headerFields: &request.headerFields,
                         contentType: "application/json; charset=utf-8"
                     )
+                case let .applicationJsonl(value):
+                    body = try converter.setRequiredRequestBodyAsBinary(
+                        value,
+                        headerFields: &request.headerFields,
+                        contentType: "application/jsonl"
+                    )
                 }
                 return (request, body)
             },
@@ -586,7 +593,8 @@ internal struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/json",
+                            "application/jsonl"
                         ]
                     )
                     switch chosenContentType {
@@ -596,6 +604,14 @@ internal struct Client: APIProtocol {
                             from: responseBody,
                             transforming: { value in
                                 .json(value)
+                            }
+                        )
+                    case "application/jsonl":
+                        body = try converter.getResponseBodyAsBinary(
+                            OpenAPIRuntime.HTTPBody.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationJsonl(value)
                             }
                         )
                     default:
@@ -748,6 +764,8 @@ internal struct Client: APIProtocol {
     }
     /// Every record changed after the cursor, in the server's sequence order.
     ///
+    /// A page comes as one `ChangePage` document (`application/json`) or, when `Accept` asks for `application/jsonl`, as JSON Lines: a `PageHeader` line, then one `Record` per line.
+    ///
     /// - Remark: HTTP `GET /v1/changes`.
     /// - Remark: Generated from `#/paths//v1/changes/get(pullChanges)`.
     internal func pullChanges(_ input: Operations.PullChanges.Input) async throws -> Operations.PullChanges.Output {
@@ -804,7 +822,8 @@ internal struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/json",
+                            "application/jsonl"
                         ]
                     )
                     switch chosenContentType {
@@ -814,6 +833,14 @@ internal struct Client: APIProtocol {
                             from: responseBody,
                             transforming: { value in
                                 .json(value)
+                            }
+                        )
+                    case "application/jsonl":
+                        body = try converter.getResponseBodyAsBinary(
+                            OpenAPIRuntime.HTTPBody.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationJsonl(value)
                             }
                         )
                     default:

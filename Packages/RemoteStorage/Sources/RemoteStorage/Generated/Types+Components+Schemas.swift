@@ -230,23 +230,7 @@ extension Components {
         /// Field values of one record, by field name (names and rules in docs/adr, the sync protocol). A field absent from `changes` was not changed.
         ///
         /// - Remark: Generated from `#/components/schemas/Fields`.
-        public struct Fields: Codable, Hashable, Sendable {
-            /// A container of undocumented properties.
-            public var additionalProperties: OpenAPIRuntime.OpenAPIObjectContainer
-            /// Creates a new `Fields`.
-            ///
-            /// - Parameters:
-            ///   - additionalProperties: A container of undocumented properties.
-            public init(additionalProperties: OpenAPIRuntime.OpenAPIObjectContainer = .init()) {
-                self.additionalProperties = additionalProperties
-            }
-            public init(from decoder: any Swift.Decoder) throws {
-                additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
-            }
-            public func encode(to encoder: any Swift.Encoder) throws {
-                try encoder.encodeAdditionalProperties(additionalProperties)
-            }
-        }
+        public typealias Fields = WireFields
         /// - Remark: Generated from `#/components/schemas/Mutation`.
         public struct Mutation: Codable, Hashable, Sendable {
             /// The device's number of the last change folded into this mutation.
@@ -337,6 +321,99 @@ extension Components {
                 case first
                 case last
                 case mutations
+            }
+        }
+        /// The first line of a JSON Lines push; the mutations follow, one per line.
+        ///
+        /// - Remark: Generated from `#/components/schemas/PushHeader`.
+        public struct PushHeader: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PushHeader/deviceId`.
+            public var deviceId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PushHeader/epoch`.
+            public var epoch: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PushHeader/first`.
+            public var first: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/PushHeader/last`.
+            public var last: Swift.Int64
+            /// Creates a new `PushHeader`.
+            ///
+            /// - Parameters:
+            ///   - deviceId:
+            ///   - epoch:
+            ///   - first:
+            ///   - last:
+            public init(
+                deviceId: Swift.String,
+                epoch: Swift.String,
+                first: Swift.Int64,
+                last: Swift.Int64
+            ) {
+                self.deviceId = deviceId
+                self.epoch = epoch
+                self.first = first
+                self.last = last
+            }
+            public enum CodingKeys: String, CodingKey {
+                case deviceId
+                case epoch
+                case first
+                case last
+            }
+        }
+        /// The first line of a JSON Lines push answer; the results follow, one per line.
+        ///
+        /// - Remark: Generated from `#/components/schemas/PushSummary`.
+        public struct PushSummary: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PushSummary/lastMutation`.
+            public var lastMutation: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/PushSummary/replayed`.
+            public var replayed: Swift.Bool
+            /// Creates a new `PushSummary`.
+            ///
+            /// - Parameters:
+            ///   - lastMutation:
+            ///   - replayed:
+            public init(
+                lastMutation: Swift.Int64,
+                replayed: Swift.Bool
+            ) {
+                self.lastMutation = lastMutation
+                self.replayed = replayed
+            }
+            public enum CodingKeys: String, CodingKey {
+                case lastMutation
+                case replayed
+            }
+        }
+        /// The first line of a JSON Lines page of changes; the records follow, one per line.
+        ///
+        /// - Remark: Generated from `#/components/schemas/PageHeader`.
+        public struct PageHeader: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PageHeader/cursor`.
+            public var cursor: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PageHeader/hasMore`.
+            public var hasMore: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/PageHeader/epoch`.
+            public var epoch: Swift.String
+            /// Creates a new `PageHeader`.
+            ///
+            /// - Parameters:
+            ///   - cursor:
+            ///   - hasMore:
+            ///   - epoch:
+            public init(
+                cursor: Swift.String,
+                hasMore: Swift.Bool,
+                epoch: Swift.String
+            ) {
+                self.cursor = cursor
+                self.hasMore = hasMore
+                self.epoch = epoch
+            }
+            public enum CodingKeys: String, CodingKey {
+                case cursor
+                case hasMore
+                case epoch
             }
         }
         /// - Remark: Generated from `#/components/schemas/Outcome`.

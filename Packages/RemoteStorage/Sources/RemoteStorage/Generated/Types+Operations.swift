@@ -751,6 +751,7 @@ public enum Operations {
     /// Applies one batch of a device's change log, exactly once.
     ///
     /// The batch covers the device's mutation numbers `first` through `last` without gaps. The server applies it in one transaction together with the device's last applied number, so a retried batch is answered from the stored result instead of applied twice, and a batch that would leave a gap is refused with 409.
+    /// The batch and its answer come in two representations of the same data. `application/json` is one `PushRequest` / `PushResponse` document. `application/jsonl` (JSON Lines: one compact JSON value per line, UTF-8, each line ended by a line feed) is what `stint` sends: the request's first line is a `PushHeader`, then one `Mutation` per line; the answer's first line is a `PushSummary`, then one `MutationResult` per line. The answer has the representation the `Accept` header asks for (JSON when it asks for neither).
     ///
     /// - Remark: HTTP `POST /v1/push`.
     /// - Remark: Generated from `#/paths//v1/push/post(push)`.
@@ -782,6 +783,8 @@ public enum Operations {
             @frozen public enum Body: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/push/POST/requestBody/content/application\/json`.
                 case json(Components.Schemas.PushRequest)
+                /// - Remark: Generated from `#/paths/v1/push/POST/requestBody/content/application\/jsonl`.
+                case applicationJsonl(OpenAPIRuntime.HTTPBody)
             }
             public var body: Operations.Push.Input.Body
             /// Creates a new `Input`.
@@ -812,6 +815,30 @@ public enum Operations {
                             switch self {
                             case let .json(body):
                                 return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "application/json",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/v1/push/POST/responses/200/content/application\/jsonl`.
+                    case applicationJsonl(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.applicationJsonl`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationJsonl`.
+                    /// - SeeAlso: `.applicationJsonl`.
+                    public var applicationJsonl: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .applicationJsonl(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "application/jsonl",
+                                    body: self
+                                )
                             }
                         }
                     }
@@ -1022,11 +1049,14 @@ public enum Operations {
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
             case json
+            case applicationJsonl
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
                 case "application/json":
                     self = .json
+                case "application/jsonl":
+                    self = .applicationJsonl
                 default:
                     self = .other(rawValue)
                 }
@@ -1037,16 +1067,21 @@ public enum Operations {
                     return string
                 case .json:
                     return "application/json"
+                case .applicationJsonl:
+                    return "application/jsonl"
                 }
             }
             public static var allCases: [Self] {
                 [
-                    .json
+                    .json,
+                    .applicationJsonl
                 ]
             }
         }
     }
     /// Every record changed after the cursor, in the server's sequence order.
+    ///
+    /// A page comes as one `ChangePage` document (`application/json`) or, when `Accept` asks for `application/jsonl`, as JSON Lines: a `PageHeader` line, then one `Record` per line.
     ///
     /// - Remark: HTTP `GET /v1/changes`.
     /// - Remark: Generated from `#/paths//v1/changes/get(pullChanges)`.
@@ -1131,6 +1166,30 @@ public enum Operations {
                             switch self {
                             case let .json(body):
                                 return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "application/json",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/v1/changes/GET/responses/200/content/application\/jsonl`.
+                    case applicationJsonl(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.applicationJsonl`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationJsonl`.
+                    /// - SeeAlso: `.applicationJsonl`.
+                    public var applicationJsonl: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .applicationJsonl(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "application/jsonl",
+                                    body: self
+                                )
                             }
                         }
                     }
@@ -1295,11 +1354,14 @@ public enum Operations {
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
             case json
+            case applicationJsonl
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
                 case "application/json":
                     self = .json
+                case "application/jsonl":
+                    self = .applicationJsonl
                 default:
                     self = .other(rawValue)
                 }
@@ -1310,11 +1372,14 @@ public enum Operations {
                     return string
                 case .json:
                     return "application/json"
+                case .applicationJsonl:
+                    return "application/jsonl"
                 }
             }
             public static var allCases: [Self] {
                 [
-                    .json
+                    .json,
+                    .applicationJsonl
                 ]
             }
         }

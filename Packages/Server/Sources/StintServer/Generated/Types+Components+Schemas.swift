@@ -311,6 +311,99 @@ extension Components {
                 case mutations
             }
         }
+        /// The first line of a JSON Lines push; the mutations follow, one per line.
+        ///
+        /// - Remark: Generated from `#/components/schemas/PushHeader`.
+        internal struct PushHeader: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PushHeader/deviceId`.
+            internal var deviceId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PushHeader/epoch`.
+            internal var epoch: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PushHeader/first`.
+            internal var first: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/PushHeader/last`.
+            internal var last: Swift.Int64
+            /// Creates a new `PushHeader`.
+            ///
+            /// - Parameters:
+            ///   - deviceId:
+            ///   - epoch:
+            ///   - first:
+            ///   - last:
+            internal init(
+                deviceId: Swift.String,
+                epoch: Swift.String,
+                first: Swift.Int64,
+                last: Swift.Int64
+            ) {
+                self.deviceId = deviceId
+                self.epoch = epoch
+                self.first = first
+                self.last = last
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case deviceId
+                case epoch
+                case first
+                case last
+            }
+        }
+        /// The first line of a JSON Lines push answer; the results follow, one per line.
+        ///
+        /// - Remark: Generated from `#/components/schemas/PushSummary`.
+        internal struct PushSummary: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PushSummary/lastMutation`.
+            internal var lastMutation: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/PushSummary/replayed`.
+            internal var replayed: Swift.Bool
+            /// Creates a new `PushSummary`.
+            ///
+            /// - Parameters:
+            ///   - lastMutation:
+            ///   - replayed:
+            internal init(
+                lastMutation: Swift.Int64,
+                replayed: Swift.Bool
+            ) {
+                self.lastMutation = lastMutation
+                self.replayed = replayed
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case lastMutation
+                case replayed
+            }
+        }
+        /// The first line of a JSON Lines page of changes; the records follow, one per line.
+        ///
+        /// - Remark: Generated from `#/components/schemas/PageHeader`.
+        internal struct PageHeader: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PageHeader/cursor`.
+            internal var cursor: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PageHeader/hasMore`.
+            internal var hasMore: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/PageHeader/epoch`.
+            internal var epoch: Swift.String
+            /// Creates a new `PageHeader`.
+            ///
+            /// - Parameters:
+            ///   - cursor:
+            ///   - hasMore:
+            ///   - epoch:
+            internal init(
+                cursor: Swift.String,
+                hasMore: Swift.Bool,
+                epoch: Swift.String
+            ) {
+                self.cursor = cursor
+                self.hasMore = hasMore
+                self.epoch = epoch
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case cursor
+                case hasMore
+                case epoch
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/Outcome`.
         internal enum Outcome: String, Codable, Hashable, Sendable, CaseIterable {
             case applied = "applied"

@@ -28,11 +28,14 @@ internal protocol APIProtocol: Sendable {
     /// Applies one batch of a device's change log, exactly once.
     ///
     /// The batch covers the device's mutation numbers `first` through `last` without gaps. The server applies it in one transaction together with the device's last applied number, so a retried batch is answered from the stored result instead of applied twice, and a batch that would leave a gap is refused with 409.
+    /// The batch and its answer come in two representations of the same data. `application/json` is one `PushRequest` / `PushResponse` document. `application/jsonl` (JSON Lines: one compact JSON value per line, UTF-8, each line ended by a line feed) is what `stint` sends: the request's first line is a `PushHeader`, then one `Mutation` per line; the answer's first line is a `PushSummary`, then one `MutationResult` per line. The answer has the representation the `Accept` header asks for (JSON when it asks for neither).
     ///
     /// - Remark: HTTP `POST /v1/push`.
     /// - Remark: Generated from `#/paths//v1/push/post(push)`.
     func push(_ input: Operations.Push.Input) async throws -> Operations.Push.Output
     /// Every record changed after the cursor, in the server's sequence order.
+    ///
+    /// A page comes as one `ChangePage` document (`application/json`) or, when `Accept` asks for `application/jsonl`, as JSON Lines: a `PageHeader` line, then one `Record` per line.
     ///
     /// - Remark: HTTP `GET /v1/changes`.
     /// - Remark: Generated from `#/paths//v1/changes/get(pullChanges)`.
@@ -78,6 +81,7 @@ extension APIProtocol {
     /// Applies one batch of a device's change log, exactly once.
     ///
     /// The batch covers the device's mutation numbers `first` through `last` without gaps. The server applies it in one transaction together with the device's last applied number, so a retried batch is answered from the stored result instead of applied twice, and a batch that would leave a gap is refused with 409.
+    /// The batch and its answer come in two representations of the same data. `application/json` is one `PushRequest` / `PushResponse` document. `application/jsonl` (JSON Lines: one compact JSON value per line, UTF-8, each line ended by a line feed) is what `stint` sends: the request's first line is a `PushHeader`, then one `Mutation` per line; the answer's first line is a `PushSummary`, then one `MutationResult` per line. The answer has the representation the `Accept` header asks for (JSON when it asks for neither).
     ///
     /// - Remark: HTTP `POST /v1/push`.
     /// - Remark: Generated from `#/paths//v1/push/post(push)`.
@@ -91,6 +95,8 @@ extension APIProtocol {
         ))
     }
     /// Every record changed after the cursor, in the server's sequence order.
+    ///
+    /// A page comes as one `ChangePage` document (`application/json`) or, when `Accept` asks for `application/jsonl`, as JSON Lines: a `PageHeader` line, then one `Record` per line.
     ///
     /// - Remark: HTTP `GET /v1/changes`.
     /// - Remark: Generated from `#/paths//v1/changes/get(pullChanges)`.
