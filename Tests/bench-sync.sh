@@ -54,7 +54,16 @@ wrk.method = "GET"
 wrk.headers["Authorization"] = "Bearer $token"
 wrk.headers["Stint-Protocol"] = "1"
 LUA
+cat >"$work/pull-lines.lua" <<LUA
+wrk.method = "GET"
+wrk.headers["Authorization"] = "Bearer $token"
+wrk.headers["Stint-Protocol"] = "1"
+wrk.headers["Accept"] = "application/jsonl, application/json; q=0.5"
+LUA
 echo
 echo "pull endpoint under load: wrk -t2 -c16 -d10s, GET /v1/changes?limit=100 from the start"
+echo "  as stint asks for it (JSON Lines):"
+wrk -t2 -c16 -d10s --latency -s "$work/pull-lines.lua" "$url/v1/changes?limit=100" | grep -E "Requests/sec|Latency|99%|50%"
+echo "  as one JSON document (other clients):"
 wrk -t2 -c16 -d10s --latency -s "$work/pull.lua" "$url/v1/changes?limit=100" | grep -E "Requests/sec|Latency|99%|50%"
 rm -rf "$(dirname "$home_a")"

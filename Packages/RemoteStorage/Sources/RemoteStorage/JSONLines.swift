@@ -21,14 +21,14 @@ enum JSONLines {
         bytes.append(0x0A)
         for mutation in request.mutations {
             bytes.append(contentsOf: #"{"number":"#.utf8)
-            bytes.append(contentsOf: String(mutation.number).utf8)
+            WireValue.writeInteger(mutation.number, to: &bytes)
             bytes.append(contentsOf: #","entity":"#.utf8)
             WireValue.writeString(mutation.entity.rawValue, to: &bytes)
             bytes.append(contentsOf: #","id":"#.utf8)
             WireValue.writeString(mutation.id, to: &bytes)
             if let version = mutation.baseVersion {
                 bytes.append(contentsOf: #","baseVersion":"#.utf8)
-                bytes.append(contentsOf: String(version).utf8)
+                WireValue.writeInteger(version, to: &bytes)
             }
             if let base = mutation.base {
                 bytes.append(contentsOf: #","base":"#.utf8)

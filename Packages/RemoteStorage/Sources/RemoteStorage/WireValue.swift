@@ -58,7 +58,7 @@ extension WireValue {
         switch self {
         case .null: bytes.append(contentsOf: "null".utf8)
         case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
-        case .integer(let value): bytes.append(contentsOf: String(value).utf8)
+        case .integer(let value): Self.writeInteger(value, to: &bytes)
         case .double(let value): bytes.append(contentsOf: (value.isFinite ? String(value) : "null").utf8)
         case .string(let value): Self.writeString(value, to: &bytes)
         case .array(let values):
@@ -71,11 +71,11 @@ extension WireValue {
         case .object(let fields):
             bytes.append(UInt8(ascii: "{"))
             if sortedKeys {
-                for (index, key) in fields.keys.sorted().enumerated() {
+                for (index, pair) in fields.sorted(by: { $0.key < $1.key }).enumerated() {
                     if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                    Self.writeString(key, to: &bytes)
+                    Self.writeString(pair.key, to: &bytes)
                     bytes.append(UInt8(ascii: ":"))
-                    fields[key, default: .null].write(to: &bytes, sortedKeys: true)
+                    pair.value.write(to: &bytes, sortedKeys: true)
                 }
             } else {
                 var first = true
@@ -89,6 +89,18 @@ extension WireValue {
             }
             bytes.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// Appends the decimal digits of `value` without the String `description` allocates.
+    public static func writeInteger(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0"))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
     }
 
     /// Appends `text` as a JSON string: quote, backslash and the control characters escaped (the

@@ -18,7 +18,9 @@ struct LocalSyncRepository: SyncRepository {
     let clock: any DateProvider
     let ids: any IdentifierProvider
 
-    static let batchBytes = 1 << 20
+    /// The most bytes of change images one push carries.
+    var batchBytes: Int = Self.defaultBatchBytes
+    static let defaultBatchBytes = 1 << 20
     /// The server's largest page: a first pull of 100,000 records takes 20 round trips, not 100.
     static let pageSize = 5000
 
@@ -126,6 +128,12 @@ struct LocalSyncRepository: SyncRepository {
     /// Pushes every pending change, batch after batch. A gap (the server's number for this device is
     /// not the acknowledged one here) re-registers the device, adopts the server's number and tries
     /// again once.
+    ///
+    /// The batches are pipelined over the one connection: while the server applies a batch, this
+    /// device reads and compacts the next one; as soon as an answer arrives the next batch goes out,
+    /// and only then is the answer written. Batches still go one at a time and in order, so the
+    /// server's gapless rule is untouched; an answer written while the next batch is out simply finds
+    /// that batch's changes still pending, as it would find any change made during a sync.
     private func push(
         _ session: Session, _ service: any SyncService, _ summary: inout SyncSummary,
         _ progress: @Sendable (SyncProgress) -> Void
@@ -136,23 +144,42 @@ struct LocalSyncRepository: SyncRepository {
         guard let epoch = overview.settings[.epoch] else { throw .notLoggedIn }
         var done = 0
         var recoveredGap = false
-        while true {
-            let pushedThrough = try await storage { try await store.syncSettings() }.pushedThrough
+
+        func prepare(after number: Int64) async throws(RepositoryError) -> (PendingChanges, PushBatch)? {
             let pending = try await storage {
-                try await store.pendingChanges(after: pushedThrough, byteBudget: Self.batchBytes)
+                try await store.pendingChanges(after: number, byteBudget: batchBytes)
             }
-            guard !pending.changes.isEmpty else { break }
+            guard !pending.changes.isEmpty else { return nil }
             let batch = PushBatch(
                 deviceID: session.account.deviceID, epoch: epoch, first: pending.first, last: pending.last,
                 mutations: try SyncCoding.compact(pending.changes))
+            return (pending, batch)
+        }
+        func send(_ batch: PushBatch) -> _Concurrency.Task<Result<PushReply, RemoteFailure>, Never> {
+            _Concurrency.Task { () -> Result<PushReply, RemoteFailure> in
+                do throws(RemoteFailure) { return .success(try await service.push(batch)) } catch {
+                    return .failure(error)
+                }
+            }
+        }
+
+        let pushedThrough = try await storage { try await store.syncSettings() }.pushedThrough
+        var current = try await prepare(after: pushedThrough)
+        var inFlight = current.map { send($0.1) }
+        defer { inFlight?.cancel() }
+        while let next = current, let task = inFlight {
+            let (pending, batch) = next
+            let upcoming = try await prepare(after: pending.last)
             let reply: PushReply
-            do {
-                reply = try await service.push(batch)
-            } catch .gap where !recoveredGap {
+            switch await task.value {
+            case .success(let answer):
+                reply = answer
+            case .failure(.gap) where !recoveredGap:
                 recoveredGap = true
                 let device = try await remote { () throws(RemoteFailure) in
                     try await service.registerDevice(
-                        id: session.account.deviceID, name: session.account.deviceName, startAfter: pushedThrough)
+                        id: session.account.deviceID, name: session.account.deviceName,
+                        startAfter: pending.first - 1)
                 }
                 // The server applied changes whose answers never arrived: the next pull fetches them too.
                 try await storage {
@@ -160,14 +187,17 @@ struct LocalSyncRepository: SyncRepository {
                         .pushedThrough: String(device.lastMutation), .pullEverything: "1",
                     ])
                 }
+                current = try await prepare(after: device.lastMutation)
+                inFlight = current.map { send($0.1) }
                 continue
-            } catch .forbidden(let message) {
+            case .failure(.forbidden(let message)):
                 // A server reset or restored from a backup no longer knows this device: a new epoch.
-                let current = try await remote { () throws(RemoteFailure) in try await service.session() }
-                throw .remote(current.epoch == epoch ? .forbidden(message) : .epochChanged(message))
-            } catch {
+                let now = try await remote { () throws(RemoteFailure) in try await service.session() }
+                throw .remote(now.epoch == epoch ? .forbidden(message) : .epochChanged(message))
+            case .failure(let error):
                 throw .remote(error)
             }
+            inFlight = upcoming.map { send($0.1) }
             // A retried batch whose stored answer is gone (the server keeps only the last one) says
             // nothing of its records: the next pull fetches them too.
             let answersLost = reply.replayed && reply.results.isEmpty && !batch.mutations.isEmpty
@@ -175,6 +205,7 @@ struct LocalSyncRepository: SyncRepository {
             done += pending.changes.count
             summary.pushed += pending.changes.count
             progress(SyncProgress(phase: .push, done: done, total: max(total, done)))
+            current = upcoming
         }
     }
 

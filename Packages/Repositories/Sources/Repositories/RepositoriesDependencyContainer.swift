@@ -21,6 +21,7 @@ public final class RepositoriesDependencyContainer: Sendable {
     private let syncServiceFactory: SyncServiceFactory
     private let clock: any DateProvider
     private let ids: any IdentifierProvider
+    private let syncBatchBytes: Int
 
     /// The factory used when none is given: a service that cannot reach any server, so sync fails
     /// with a clear `remote(.unreachable)` and everything else works as without a server.
@@ -43,10 +44,12 @@ public final class RepositoriesDependencyContainer: Sendable {
     ///   - credentialsFile: Where a login keeps its token (mode 0600); by default `credentials.json`
     ///     next to the database.
     ///   - syncServiceFactory: Makes the service that reaches a server, for sync and login.
+    ///   - syncBatchBytes: The most bytes of change images one push carries (tests push in many small batches).
     /// - Throws: ``RepositoryError/storage(inner:)`` when the file cannot be used.
     public convenience init(
         databasePath: String, clock: any DateProvider, ids: any IdentifierProvider, credentialsFile: URL? = nil,
-        syncServiceFactory: @escaping SyncServiceFactory = RepositoriesDependencyContainer.offlineSyncService
+        syncServiceFactory: @escaping SyncServiceFactory = RepositoriesDependencyContainer.offlineSyncService,
+        syncBatchBytes: Int = 1 << 20
     ) throws {
         let store: LocalStore
         do { store = try LocalStore.open(path: databasePath) } catch { throw repositoryError(error) }
@@ -54,15 +57,17 @@ public final class RepositoriesDependencyContainer: Sendable {
             credentialsFile
             ?? URL(fileURLWithPath: databasePath).deletingLastPathComponent().appendingPathComponent("credentials.json")
         self.init(
-            store: store, clock: clock, ids: ids, credentialsFile: credentials, syncServiceFactory: syncServiceFactory)
+            store: store, clock: clock, ids: ids, credentialsFile: credentials, syncServiceFactory: syncServiceFactory,
+            syncBatchBytes: syncBatchBytes)
     }
 
     /// Uses an already opened store (tests share one between containers).
     init(
         store: LocalStore, clock: any DateProvider, ids: any IdentifierProvider, credentialsFile: URL,
-        syncServiceFactory: @escaping SyncServiceFactory
+        syncServiceFactory: @escaping SyncServiceFactory, syncBatchBytes: Int = LocalSyncRepository.defaultBatchBytes
     ) {
         self.store = store
+        self.syncBatchBytes = max(1, syncBatchBytes)
         teamMemberDatastore = CachingTeamMemberDatastore(store: store, clock: clock)
         self.credentialsFile = CredentialsFile(url: credentialsFile)
         self.syncServiceFactory = syncServiceFactory
@@ -115,6 +120,6 @@ public final class RepositoriesDependencyContainer: Sendable {
     public func syncRepository() -> any SyncRepository {
         LocalSyncRepository(
             store: store, credentials: credentialsFile, makeService: syncServiceFactory, team: teamMemberDatastore,
-            clock: clock, ids: ids)
+            clock: clock, ids: ids, batchBytes: syncBatchBytes)
     }
 }

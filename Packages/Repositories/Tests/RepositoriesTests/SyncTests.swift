@@ -11,14 +11,15 @@ struct SyncDevice {
     let clock = TestClock()
     let container: RepositoriesDependencyContainer
 
-    init(_ server: FakeSyncServer, ids prefix: String) throws {
+    init(_ server: FakeSyncServer, ids prefix: String, batchBytes: Int = 1 << 20) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("stint-sync-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         container = try RepositoriesDependencyContainer(
             databasePath: folder.appendingPathComponent("data/stint.sqlite").path, clock: clock,
             ids: PrefixedIdentifiers(prefix: prefix),
             credentialsFile: folder.appendingPathComponent("config/credentials.json"),
-            syncServiceFactory: { _, token in FakeSyncService(server: server, token: token) })
+            syncServiceFactory: { _, token in FakeSyncService(server: server, token: token) },
+            syncBatchBytes: batchBytes)
     }
 
     static let server = URL(string: "http://127.0.0.1:8420") ?? URL(fileURLWithPath: "/")
@@ -244,6 +245,44 @@ struct SyncTests {
         let again = await server.pullsLeavingOut.count
         try await a.syncNow()
         #expect(Array(await server.pullsLeavingOut.dropFirst(again)) == [laptop.deviceID], "back to leaving out")
+    }
+
+    @Test("a long outbox goes in many pipelined batches, in order, and every change arrives once")
+    func manyBatches() async throws {
+        let server = FakeSyncServer()
+        await server.addUser("Ann", token: "a")
+        let a = try SyncDevice(server, ids: "aaaa", batchBytes: 2_000)
+        let b = try SyncDevice(server, ids: "bbbb")
+        defer {
+            a.remove()
+            b.remove()
+        }
+        try await a.login("a")
+        try await b.login("a", name: "desktop")
+        var created: [UUID] = []
+        for index in 1...40 {
+            let task = try await a.tasks.create(NewTask(title: "Task \(index) " + String(repeating: "x", count: 100)))
+            created.append(task.id)
+            if index.isMultiple(of: 4) {
+                _ = try await a.tasks.change(task.id, summary: "rename") { task, now in
+                    try task.rename(to: "Renamed \(index)", now: now)
+                }
+            }
+        }
+        let pushed = try await a.syncNow()
+        let batches = await server.pushes
+        #expect(batches >= 5, "2,000 bytes of images per batch")
+        #expect(pushed.pushed == 50 && pushed.applied >= 40 && pushed.conflicts == 0 && pushed.rejected.isEmpty)
+        #expect(try await a.sync.status().pending == 0)
+        try await a.syncNow()
+        #expect(await server.pushes == batches, "nothing left to push")
+
+        try await b.syncNow()
+        for (index, id) in created.enumerated() {
+            let task = try #require(try await b.task(id))
+            let number = index + 1
+            #expect(task.title.hasPrefix(number.isMultiple(of: 4) ? "Renamed \(number)" : "Task \(number) "))
+        }
     }
 
     @Test("the same field edited on both: the first to reach the server wins, the loser is listed and resolvable")

@@ -143,7 +143,7 @@ extension JSONValue {
         switch self {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
-        case .integer(let value): output.append(contentsOf: String(value).utf8)
+        case .integer(let value): Self.writeInteger(value, to: &output)
         case .double(let value): output.append(contentsOf: (value.isFinite ? "\(value)" : "null").utf8)
         case .string(let value): Self.writeString(value, to: &output)
         case .array(let values):
@@ -155,14 +155,26 @@ extension JSONValue {
             output.append(UInt8(ascii: "]"))
         case .object(let values):
             output.append(UInt8(ascii: "{"))
-            for (index, key) in values.keys.sorted().enumerated() {
+            for (index, pair) in values.sorted(by: { $0.key < $1.key }).enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                Self.writeString(key, to: &output)
+                Self.writeString(pair.key, to: &output)
                 output.append(UInt8(ascii: ":"))
-                values[key, default: .null].write(to: &output)
+                pair.value.write(to: &output)
             }
             output.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// The decimal digits of `value`, without the String `description` allocates.
+    public static func writeInteger(_ value: Int64, to output: inout [UInt8]) {
+        if value < 0 { output.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let start = output.count
+        repeat {
+            output.append(UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0"))
+            magnitude /= 10
+        } while magnitude > 0
+        output[start...].reverse()
     }
 
     /// Quote, backslash and control characters escaped; text with none of them (nearly all) is

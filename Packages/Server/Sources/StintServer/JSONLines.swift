@@ -60,12 +60,12 @@ enum JSONLines {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(64 + 320 * output.results.count)
         bytes.append(contentsOf: #"{"lastMutation":"#.utf8)
-        bytes.append(contentsOf: String(output.lastMutation).utf8)
+        JSONValue.writeInteger(output.lastMutation, to: &bytes)
         bytes.append(contentsOf: (output.replayed ? #","replayed":true}"# : #","replayed":false}"#).utf8)
         bytes.append(0x0A)
         for result in output.results {
             bytes.append(contentsOf: #"{"number":"#.utf8)
-            bytes.append(contentsOf: String(result.number).utf8)
+            JSONValue.writeInteger(result.number, to: &bytes)
             bytes.append(contentsOf: #","outcome":""#.utf8)
             bytes.append(contentsOf: result.outcome.rawValue.utf8)
             bytes.append(UInt8(ascii: "\""))
@@ -120,9 +120,9 @@ enum JSONLines {
         bytes.append(contentsOf: #"","id":""#.utf8)
         bytes.append(contentsOf: record.id.wire.utf8)
         bytes.append(contentsOf: #"","version":"#.utf8)
-        bytes.append(contentsOf: String(record.version).utf8)
+        JSONValue.writeInteger(record.version, to: &bytes)
         bytes.append(contentsOf: #","sequence":"#.utf8)
-        bytes.append(contentsOf: String(record.sequence).utf8)
+        JSONValue.writeInteger(record.sequence, to: &bytes)
         bytes.append(contentsOf: (record.deleted ? #","deleted":true"# : #","deleted":false"#).utf8)
         if let owner = record.ownerID {
             bytes.append(contentsOf: #","ownerId":""#.utf8)
