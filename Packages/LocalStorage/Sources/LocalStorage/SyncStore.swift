@@ -291,6 +291,8 @@ enum SyncQueries {
             // Most writes land with nothing pending after them (a pull, the last push batch): one
             // probe of the log then saves a lookup per row.
             let anyPending = try pendingCount(db, after: pushedThrough, atMost: 1) > 0
+            // The statements of rows with nothing pending, built once per kind of record instead of per row.
+            var plain: [String: RowStatements] = [:]
             for row in write.rows {
                 guard let sql = TableSQL.forEntity(row.entity) else {
                     throw LocalStorageError.constraint("the server sent a record of unknown kind \(row.entity)")
@@ -298,7 +300,18 @@ enum SyncQueries {
                 let kept =
                     anyPending
                     ? try pendingFields(db, entity: row.entity, id: row.id.lowercased(), after: pushedThrough) : []
-                switch try applyRow(row, sql: sql, keeping: kept, db) {
+                let statements: RowStatements
+                if kept.isEmpty {
+                    if let known = plain[row.entity] {
+                        statements = known
+                    } else {
+                        statements = RowStatements(sql.spec, keeping: [])
+                        plain[row.entity] = statements
+                    }
+                } else {
+                    statements = RowStatements(sql.spec, keeping: kept)
+                }
+                switch try applyRow(row, statements, db) {
                 case .inserted: counts.inserted += 1
                 case .updated: counts.updated += 1
                 case .unchanged: counts.unchanged += 1
@@ -346,53 +359,61 @@ enum SyncQueries {
         return fields
     }
 
-    /// Writes one server row; true when it was new here.
-    /// Writes one server row. A row this device already holds exactly as sent (its own change coming back in a
-    /// pull after the push answer wrote it) is left alone and reported unchanged: no write, and not counted as
-    /// pulled.
-    private static func applyRow(_ row: ServerRow, sql: TableSQL, keeping kept: Set<String>, _ db: Database) throws
-        -> UpsertOutcome
-    {
-        let spec = sql.spec
-        let id = row.id.lowercased()
-        let exists =
-            try Int.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM \(spec.name) WHERE id = ?"), arguments: [id]) != nil
-        let arguments: StatementArguments = ["id": id, "fields": row.fields, "version": row.version]
-        if exists {
-            let assignments = spec.columns.compactMap { column -> String? in
-                if column == "version" { return "version = :version" }
-                if ["id", "number"].contains(column) || kept.contains(column) { return nil }
-                return """
+    /// The SQL that writes one server row into its table, leaving `kept` columns (changed locally and not yet
+    /// pushed) alone.
+    struct RowStatements {
+        var exists: String
+        var update: String
+        var insert: String
+
+        init(_ spec: TableSpec, keeping kept: Set<String>) {
+            exists = "SELECT 1 FROM \(spec.name) WHERE id = ?"
+            let written = spec.columns.filter { !["id", "number", "version"].contains($0) && !kept.contains($0) }
+            let assignments =
+                ["version = :version"]
+                + written.map { column in
+                    """
                     \(column) = CASE WHEN json_type(:fields, '$.\(column)') IS NULL THEN \(column) \
                     ELSE json_extract(:fields, '$.\(column)') END
                     """
-            }
-            let same = spec.columns.compactMap { column -> String? in
-                if column == "version" { return "version = :version" }
-                if ["id", "number"].contains(column) || kept.contains(column) { return nil }
-                return """
+                }
+            let same =
+                ["version = :version"]
+                + written.map { column in
+                    """
                     (json_type(:fields, '$.\(column)') IS NULL OR \(column) IS json_extract(:fields, '$.\(column)'))
                     """
+                }
+            update = """
+                UPDATE \(spec.name) SET \(assignments.joined(separator: ", "))
+                WHERE id = :id AND NOT (\(same.joined(separator: " AND ")))
+                """
+            let values = spec.columns.map { column -> String in
+                switch column {
+                case "id": ":id"
+                case "number": "(SELECT COALESCE(MAX(number), 0) + 1 FROM tasks)"
+                case "version": ":version"
+                default: "json_extract(:fields, '$.\(column)')"
+                }
             }
-            try db.cachedStatement(
-                sql: """
-                    UPDATE \(spec.name) SET \(assignments.joined(separator: ", "))
-                    WHERE id = :id AND NOT (\(same.joined(separator: " AND ")))
-                    """
-            ).execute(arguments: arguments)
+            insert = "INSERT INTO \(spec.name) (\(spec.columnList)) VALUES (\(values.joined(separator: ", ")))"
+        }
+    }
+
+    /// Writes one server row. A row this device already holds exactly as sent (its own change coming back in a
+    /// pull after the push answer wrote it) is left alone and reported unchanged: no write, and not counted as
+    /// pulled.
+    private static func applyRow(_ row: ServerRow, _ statements: RowStatements, _ db: Database) throws
+        -> UpsertOutcome
+    {
+        let id = row.id.lowercased()
+        let exists = try Int.fetchOne(db.cachedStatement(sql: statements.exists), arguments: [id]) != nil
+        let arguments: StatementArguments = ["id": id, "fields": row.fields, "version": row.version]
+        if exists {
+            try db.cachedStatement(sql: statements.update).execute(arguments: arguments)
             return db.changesCount == 0 ? .unchanged : .updated
         }
-        let values = spec.columns.map { column -> String in
-            switch column {
-            case "id": ":id"
-            case "number": "(SELECT COALESCE(MAX(number), 0) + 1 FROM tasks)"
-            case "version": ":version"
-            default: "json_extract(:fields, '$.\(column)')"
-            }
-        }
-        try db.cachedStatement(
-            sql: "INSERT INTO \(spec.name) (\(spec.columnList)) VALUES (\(values.joined(separator: ", ")))"
-        ).execute(arguments: arguments)
+        try db.cachedStatement(sql: statements.insert).execute(arguments: arguments)
         return .inserted
     }
 

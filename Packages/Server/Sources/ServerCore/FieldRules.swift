@@ -188,7 +188,7 @@ enum FieldRules {
         switch kind {
         case .uuid, .optionalUUID:
             guard let text = value.stringValue else { return nil }
-            return UUID(uuidString: text) == nil ? "\"\(TextExcerpt.of(text))\" is not a UUID" : nil
+            return UUID(text: text) == nil ? "\"\(TextExcerpt.of(text))\" is not a UUID" : nil
         case .instant, .optionalInstant:
             guard let milliseconds = value.integerValue else { return nil }
             return instantProblem(milliseconds)

@@ -69,7 +69,7 @@ public enum PushEngine {
         let merge = FieldMerge.merge(base: base, mine: changes, theirs: current?.fields)
         var fields = merge.fields
         if current == nil {
-            if let ownerField { fields[ownerField] = .string(user.uuidString.lowercased()) }
+            if let ownerField { fields[ownerField] = .string(user.text) }
             // Keep only known fields: a base (used when the server lost the record) may carry others.
             fields = fields.filter { FieldRules.field($0.key, of: entity) != nil }
             if let missing = FieldRules.complete(&fields, entity: entity) {

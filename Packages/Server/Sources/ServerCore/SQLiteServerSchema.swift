@@ -89,7 +89,7 @@ enum SQLiteRows {
     }
 
     static func uuid(_ text: String, _ what: String) throws -> UUID {
-        guard let id = UUID(uuidString: text) else { throw ServerError.storage("stored \(what) \(text) is not a UUID") }
+        guard let id = UUID(text: text) else { throw ServerError.storage("stored \(what) \(text) is not a UUID") }
         return id
     }
 

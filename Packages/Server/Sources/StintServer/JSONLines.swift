@@ -168,7 +168,7 @@ private struct LineObject {
 
     func uuid(_ key: String) throws(ServerCore.ServerError) -> UUID {
         let text = try string(key)
-        guard let id = UUID(uuidString: text) else { throw problem(key, "is not a UUID") }
+        guard let id = UUID(text: text) else { throw problem(key, "is not a UUID") }
         return id
     }
 

@@ -48,10 +48,10 @@ extension EntityKind {
 
 extension UUID {
     /// Ids on the wire are lowercase UUID text.
-    var wire: String { uuidString.lowercased() }
+    var wire: String { text }
 
     static func parse(_ text: String, field: String) throws(ServerCore.ServerError) -> UUID {
-        guard let id = UUID(uuidString: text) else {
+        guard let id = UUID(text: text) else {
             throw .invalidRequest("\(field) is not a UUID: \(text.prefix(64))")
         }
         return id

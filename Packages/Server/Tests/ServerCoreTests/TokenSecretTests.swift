@@ -110,3 +110,26 @@ struct WireTests {
         #expect(JSONValue(jsonText: text) == nil)
     }
 }
+
+@Suite("UUID text without sprintf and sscanf")
+struct UUIDTextTests {
+    @Test func writingAndReadingAgreeWithFoundation() {
+        for _ in 0..<200 {
+            let id = UUID()
+            #expect(id.text == id.uuidString.lowercased())
+            #expect(UUID(text: id.text) == id)
+            #expect(UUID(text: id.uuidString) == id)
+        }
+    }
+
+    @Test(arguments: [
+        "", "0e6f1d52-34c5-4f4b-a0a3-0f1a2b3c4d5", "0e6f1d52-34c5-4f4b-a0a3-0f1a2b3c4d5e0",
+        "0e6f1d5234c5-4f4b-a0a3-0f1a2b3c4d5e0", "0e6f1d52-34c5-4f4b-a0a3_0f1a2b3c4d5e",
+        "0g6f1d52-34c5-4f4b-a0a3-0f1a2b3c4d5e",
+        " 0e6f1d52-34c5-4f4b-a0a3-0f1a2b3c4d5e", "0e6f1d52-34c5-4f4b-a0a3-0f1a2b3c4d5é",
+    ])
+    func malformedTextIsNoUUIDAsForFoundation(text: String) {
+        #expect(UUID(text: text) == nil)
+        #expect(UUID(uuidString: text) == nil)
+    }
+}
