@@ -84,6 +84,12 @@ public enum JSONValue: Hashable, Sendable, Codable {
         return nil
     }
 
+    /// The members when this is an object.
+    public var objectValue: [String: JSONValue]? {
+        if case .object(let values) = self { return values }
+        return nil
+    }
+
     /// The elements when this is an array.
     public var arrayValue: [JSONValue]? {
         if case .array(let values) = self { return values }

@@ -91,6 +91,53 @@ enum PushBatch {
 }
 
 extension PushOutput {
+    /// The text `storedJSON` describes, written directly: each record's fields are copied from their known
+    /// text instead of being written a second time in the same push.
+    var storedText: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64 + 400 * results.count)
+        bytes.append(contentsOf: #"{"lastMutation":"#.utf8)
+        JSONValue.writeInteger(lastMutation, to: &bytes)
+        bytes.append(contentsOf: (replayed ? #","replayed":true,"results":["# : #","replayed":false,"results":["#).utf8)
+        for (index, result) in results.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(contentsOf: #"{"number":"#.utf8)
+            JSONValue.writeInteger(result.number, to: &bytes)
+            bytes.append(contentsOf: #","outcome":"#.utf8)
+            JSONValue.writeString(result.outcome.rawValue, to: &bytes)
+            bytes.append(contentsOf: #","conflicts":"#.utf8)
+            JSONValue.array(
+                result.conflicts.map { .object(["field": .string($0.field), "mine": $0.mine, "theirs": $0.theirs]) }
+            ).write(to: &bytes)
+            if let reason = result.reason {
+                bytes.append(contentsOf: #","reason":"#.utf8)
+                JSONValue.writeString(reason, to: &bytes)
+            }
+            if let record = result.record {
+                bytes.append(contentsOf: #","record":{"entity":"#.utf8)
+                JSONValue.writeString(record.entity.rawValue, to: &bytes)
+                bytes.append(contentsOf: #","id":""#.utf8)
+                bytes.append(contentsOf: record.id.text.utf8)
+                bytes.append(contentsOf: #"","version":"#.utf8)
+                JSONValue.writeInteger(record.version, to: &bytes)
+                bytes.append(contentsOf: #","sequence":"#.utf8)
+                JSONValue.writeInteger(record.sequence, to: &bytes)
+                bytes.append(contentsOf: (record.deleted ? #","deleted":true"# : #","deleted":false"#).utf8)
+                if let owner = record.ownerID {
+                    bytes.append(contentsOf: #","ownerID":""#.utf8)
+                    bytes.append(contentsOf: owner.text.utf8)
+                    bytes.append(UInt8(ascii: "\""))
+                }
+                bytes.append(contentsOf: #","fields":"#.utf8)
+                bytes.append(contentsOf: record.fieldsJSON.utf8)
+                bytes.append(UInt8(ascii: "}"))
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+        bytes.append(contentsOf: "]}".utf8)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The answer as JSON in the shape its `Codable` conformance reads, for storing as the device's
     /// last response: built by hand because a 1 MiB batch's answer is stored on every push, and
     /// `JSONEncoder` through `Codable` costs several times more for these nested field values.

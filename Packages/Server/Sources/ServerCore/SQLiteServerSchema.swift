@@ -130,19 +130,25 @@ enum SQLiteRows {
             lastUsedAt: (row["last_used_at"] as Int64?).map(Date.init(milliseconds:)))
     }
 
-    static func record(_ row: Row) throws -> StoredRecord {
+    /// - Parameter parsingFields: false leaves `fields` empty and keeps only their text, which a JSON Lines
+    ///   page copies as it is (the store wrote it).
+    static func record(_ row: Row, parsingFields: Bool = true) throws -> StoredRecord {
         let entityName: String = row["entity"]
         guard let entity = EntityKind(rawValue: entityName) else {
             throw ServerError.storage("stored entity \(entityName) is unknown")
         }
         let text: String = row["fields"]
-        guard case .object(let fields)? = JSONValue(jsonText: text) else {
-            throw ServerError.storage("stored fields of \(entityName) \(row["id"] as String) are not a JSON object")
+        var fields: Fields = [:]
+        if parsingFields {
+            guard case .object(let parsed)? = JSONValue(jsonText: text) else {
+                throw ServerError.storage("stored fields of \(entityName) \(row["id"] as String) are not a JSON object")
+            }
+            fields = parsed
         }
         return StoredRecord(
             entity: entity, id: try uuid(row["id"], "record id"), version: row["version"], sequence: row["sequence"],
             deleted: row["deleted"], ownerID: try (row["owner_id"] as String?).map { try uuid($0, "owner id") },
-            fields: fields)
+            fields: fields, fieldsText: text)
     }
 }
 
@@ -188,7 +194,7 @@ struct SQLitePushTransaction: PushTransaction {
                     SELECT entity, id, owner_id, version, sequence, deleted, fields FROM records
                     WHERE entity = ? AND id = ?
                     """)
-            return try Row.fetchOne(statement, arguments: [entity.rawValue, id.text]).map(SQLiteRows.record)
+            return try Row.fetchOne(statement, arguments: [entity.rawValue, id.text]).map { try SQLiteRows.record($0) }
         }
     }
 
@@ -201,7 +207,7 @@ struct SQLitePushTransaction: PushTransaction {
                     WHERE entity = 'timer' AND owner_id = ? AND deleted = 0
                     """,
                 arguments: [user.text]
-            ).map(SQLiteRows.record)
+            ).map { try SQLiteRows.record($0) }
         }
     }
 
@@ -216,6 +222,8 @@ struct SQLitePushTransaction: PushTransaction {
             else { throw ServerError.storage("the sequence counter is missing") }
             var written = record
             written.sequence = sequence
+            let text = record.fieldsJSON
+            written.fieldsText = text
             try db.cachedStatement(
                 sql: """
                     INSERT INTO records (entity, id, owner_id, version, sequence, deleted, fields, written_by)
@@ -226,7 +234,7 @@ struct SQLitePushTransaction: PushTransaction {
                     """
             ).execute(arguments: [
                 record.entity.rawValue, record.id.text, record.ownerID?.text, record.version, sequence,
-                record.deleted, record.fields.jsonText, device?.text,
+                record.deleted, text, device?.text,
             ])
             return written
         }
@@ -234,7 +242,7 @@ struct SQLitePushTransaction: PushTransaction {
 
     func finish(device: UUID, lastMutation: Int64, response: PushOutput) throws(ServerError) {
         try run {
-            let text = response.storedJSON.jsonText
+            let text = response.storedText
             try db.execute(
                 sql: "UPDATE devices SET last_mutation = ?, last_response = ? WHERE id = ?",
                 arguments: [lastMutation, text, device.text])

@@ -213,6 +213,18 @@ public struct SQLiteServerStore: ServerStore {
     public func changes(after sequence: Int64, limit: Int, for user: ServerUser, leavingOut device: UUID?)
         async throws(ServerError) -> ChangesOutput
     {
+        try await page(after: sequence, limit: limit, for: user, leavingOut: device, parsingFields: true)
+    }
+
+    public func changesAsText(after sequence: Int64, limit: Int, for user: ServerUser, leavingOut device: UUID?)
+        async throws(ServerError) -> ChangesOutput
+    {
+        try await page(after: sequence, limit: limit, for: user, leavingOut: device, parsingFields: false)
+    }
+
+    private func page(
+        after sequence: Int64, limit: Int, for user: ServerUser, leavingOut device: UUID?, parsingFields: Bool
+    ) async throws(ServerError) -> ChangesOutput {
         let pageSize = min(max(limit, 1), Self.maximumPage)
         return try await read { db in
             // Cached: pulls are the busiest request, and compiling the SQL costs more than running it.
@@ -226,7 +238,9 @@ public struct SQLiteServerStore: ServerStore {
                     """)
             let rows = try Row.fetchAll(
                 statement, arguments: [sequence, user.id.text, device?.text ?? "", pageSize + 1])
-            var records = try rows.prefix(pageSize).map(SQLiteRows.record)
+            var records = try rows.prefix(pageSize).map { row in
+                try SQLiteRows.record(row, parsingFields: parsingFields)
+            }
             records.reserveCapacity(pageSize)
             let hasMore = rows.count > pageSize
             var last = records.last?.sequence ?? sequence

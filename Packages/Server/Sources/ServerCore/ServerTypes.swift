@@ -137,10 +137,25 @@ public struct StoredRecord: Sendable, Hashable, Codable {
     public var deleted: Bool
     /// The owning user of a timer or time entry; nil for shared records.
     public var ownerID: UUID?
-    public var fields: Fields
+    public var fields: Fields {
+        didSet { fieldsText = nil }
+    }
+    /// `fields` as the store's JSON text (sorted keys) when it is known — read from storage or just written
+    /// there — so a push answer and a page copy it instead of writing the same fields again. Any change to
+    /// `fields` forgets it; it takes no part in equality.
+    public internal(set) var fieldsText: String?
 
     public init(
         entity: EntityKind, id: UUID, version: Int64, sequence: Int64, deleted: Bool, ownerID: UUID?, fields: Fields
+    ) {
+        self.init(
+            entity: entity, id: id, version: version, sequence: sequence, deleted: deleted, ownerID: ownerID,
+            fields: fields, fieldsText: nil)
+    }
+
+    init(
+        entity: EntityKind, id: UUID, version: Int64, sequence: Int64, deleted: Bool, ownerID: UUID?, fields: Fields,
+        fieldsText: String?
     ) {
         self.entity = entity
         self.id = id
@@ -149,6 +164,30 @@ public struct StoredRecord: Sendable, Hashable, Codable {
         self.deleted = deleted
         self.ownerID = ownerID
         self.fields = fields
+        self.fieldsText = fieldsText
+    }
+
+    /// The fields' JSON text: the known text, or the fields written anew.
+    public var fieldsJSON: String { fieldsText ?? fields.jsonText }
+
+    private enum CodingKeys: String, CodingKey {
+        case entity, id, version, sequence, deleted, ownerID, fields
+    }
+
+    public static func == (left: StoredRecord, right: StoredRecord) -> Bool {
+        left.entity == right.entity && left.id == right.id && left.version == right.version
+            && left.sequence == right.sequence && left.deleted == right.deleted && left.ownerID == right.ownerID
+            && left.fields == right.fields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(entity)
+        hasher.combine(id)
+        hasher.combine(version)
+        hasher.combine(sequence)
+        hasher.combine(deleted)
+        hasher.combine(ownerID)
+        hasher.combine(fields)
     }
 }
 

@@ -130,7 +130,8 @@ enum JSONLines {
             bytes.append(UInt8(ascii: "\""))
         }
         bytes.append(contentsOf: #","fields":"#.utf8)
-        JSONValue.object(record.fields).write(to: &bytes)
+        // The text the store read or wrote: the same sorted, compact JSON, not written a second time.
+        bytes.append(contentsOf: record.fieldsJSON.utf8)
         bytes.append(UInt8(ascii: "}"))
     }
 }

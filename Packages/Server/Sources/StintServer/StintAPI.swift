@@ -168,7 +168,11 @@ struct StintAPI: APIProtocol {
             let device = try input.query.device.map { (text) throws(ServerCore.ServerError) in
                 try UUID.parse(text, field: "device")
             }
-            page = try await store.changes(after: after, limit: limit, for: user, leavingOut: device)
+            // A JSON Lines page copies each record's stored text; only the JSON form needs the values.
+            page =
+                JSONLines.preferred(input.headers.accept, lines: .applicationJsonl, json: .json)
+                ? try await store.changesAsText(after: after, limit: limit, for: user, leavingOut: device)
+                : try await store.changes(after: after, limit: limit, for: user, leavingOut: device)
         } catch {
             let answer = problem(error, epochStatus: .gone)
             switch answer.status {

@@ -77,6 +77,16 @@ struct StoreContract: Sendable {
         var after = start
         while true {
             let page = try await store.changes(after: after, limit: limit, for: user, leavingOut: device)
+            // The text form is the same page: every pull of the contract holds it to the parsed one.
+            let text = try await store.changesAsText(after: after, limit: limit, for: user, leavingOut: device)
+            #expect(text.lastSequence == page.lastSequence && text.hasMore == page.hasMore)
+            #expect(text.records.count == page.records.count)
+            for (asText, parsed) in zip(text.records, page.records) {
+                var restored = asText
+                let stored = try #require(asText.fieldsText)
+                restored.fields = try #require(JSONValue(jsonText: stored)?.objectValue)
+                #expect(restored == parsed)
+            }
             records += page.records
             after = page.lastSequence
             if !page.hasMore { return records }
