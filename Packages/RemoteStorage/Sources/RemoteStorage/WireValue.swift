@@ -92,7 +92,7 @@ extension WireValue {
     }
 
     /// Appends the decimal digits of `value` without the String `description` allocates.
-    public static func writeInteger(_ value: Int64, to bytes: inout [UInt8]) {
+    static func writeInteger(_ value: Int64, to bytes: inout [UInt8]) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         let start = bytes.count
@@ -105,7 +105,7 @@ extension WireValue {
 
     /// Appends `text` as a JSON string: quote, backslash and the control characters escaped (the
     /// common ones by their short forms), everything else as its UTF-8 bytes.
-    public static func writeString(_ text: String, to bytes: inout [UInt8]) {
+    static func writeString(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         let utf8 = text.utf8
         if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
@@ -146,23 +146,23 @@ extension WireValue {
 
 /// A strict JSON reader (RFC 8259) over bytes: no comments, no trailing commas, no leading zeros,
 /// no lone surrogates; nesting is capped so hostile input cannot exhaust the stack.
-public struct JSONReader {
+struct JSONReader {
     private let bytes: UnsafeRawBufferPointer
     /// The offset of the next unread byte.
-    public private(set) var offset = 0
+    private(set) var offset = 0
     private var depth = 0
     static let maximumDepth = 64
 
-    public init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
-    public var isAtEnd: Bool { offset >= bytes.count }
+    var isAtEnd: Bool { offset >= bytes.count }
 
     /// The next byte, without reading it; nil at the end.
-    public var peek: UInt8? { offset < bytes.count ? bytes[offset] : nil }
+    var peek: UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
-    public func failure(_ message: String) -> WireFormatError { WireFormatError(message, at: offset) }
+    func failure(_ message: String) -> WireFormatError { WireFormatError(message, at: offset) }
 
-    public mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while offset < bytes.count {
             switch bytes[offset] {
             case 0x20, 0x09, 0x0A, 0x0D: offset += 1
@@ -172,21 +172,21 @@ public struct JSONReader {
     }
 
     /// Skips spaces and tabs only: in JSON Lines a line break ends a value.
-    public mutating func skipSpaces() {
+    mutating func skipSpaces() {
         while offset < bytes.count, bytes[offset] == 0x20 || bytes[offset] == 0x09 || bytes[offset] == 0x0D {
             offset += 1
         }
     }
 
     /// Reads a line feed when one is next.
-    public mutating func skipLineFeed() -> Bool {
+    mutating func skipLineFeed() -> Bool {
         guard peek == 0x0A else { return false }
         offset += 1
         return true
     }
 
     /// Reads one value, skipping whitespace before it.
-    public mutating func value() throws(WireFormatError) -> WireValue {
+    mutating func value() throws(WireFormatError) -> WireValue {
         skipWhitespace()
         guard let byte = peek else { throw failure("the JSON ends where a value should be") }
         switch byte {
@@ -219,7 +219,7 @@ public struct JSONReader {
     }
 
     /// Reads an object: `{` already next.
-    public mutating func object() throws(WireFormatError) -> [String: WireValue] {
+    mutating func object() throws(WireFormatError) -> [String: WireValue] {
         try enter()
         defer { depth -= 1 }
         offset += 1
@@ -275,7 +275,7 @@ public struct JSONReader {
     }
 
     /// Reads a string: `"` already next.
-    public mutating func string() throws(WireFormatError) -> String {
+    mutating func string() throws(WireFormatError) -> String {
         offset += 1
         let start = offset
         // The common case: no escapes, so the bytes between the quotes are the string.
