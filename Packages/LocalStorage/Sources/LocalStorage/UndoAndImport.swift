@@ -116,16 +116,31 @@ enum Undo {
                 WHERE id IN (\(inserted))
                 """, arguments: arguments)
 
-        // Other rows get the before-image of their first change in the batch: the state before it.
+        // Other rows get back, column by column, the value from before the batch — but only where the batch
+        // changed the column and the row still holds what the batch left there. A column changed since (a
+        // teammate's edit that a pull brought, say) keeps its newer value: undo reverts this device's change,
+        // never someone else's, and the undo's own mutation then carries only what it really restored.
         let columns = spec.restorableColumns
-        let extracts = columns.map { "json_extract(c.before_json, '$.\($0)')" }.joined(separator: ", ")
+        let restored = columns.map { column -> String in
+            let before = "json_extract(f.before_json, '$.\(column)')"
+            let after = "json_extract(l.after_json, '$.\(column)')"
+            let current = spec.jsonColumns.contains(column) ? "json(\(table).\(column))" : "\(table).\(column)"
+            return """
+                CASE WHEN \(before) IS \(after) THEN \(table).\(column) \
+                WHEN \(current) IS \(after) THEN \(before) ELSE \(table).\(column) END
+                """
+        }.joined(separator: ", ")
+        let edge = { (function: String) in
+            """
+            (SELECT \(function)(seq) FROM changes WHERE batch_id = :batch AND entity = :entity \
+            AND entity_id = \(table).id)
+            """
+        }
         try db.execute(
             sql: """
                 UPDATE \(table) SET (\(columns.joined(separator: ", "))) = (
-                    SELECT \(extracts) FROM changes c
-                    WHERE c.seq = (
-                        SELECT MIN(first.seq) FROM changes first
-                        WHERE first.batch_id = :batch AND first.entity = :entity AND first.entity_id = \(table).id)
+                    SELECT \(restored) FROM changes f, changes l
+                    WHERE f.seq = \(edge("MIN")) AND l.seq = \(edge("MAX"))
                 ), updated_at = :at, version = version + 1
                 WHERE id IN (\(touched)) AND id NOT IN (\(inserted))
                 """, arguments: arguments)

@@ -285,6 +285,56 @@ struct SyncTests {
         }
     }
 
+    @Test("undo after a pull reverts this device's change only, never a teammate's that arrived since")
+    func undoAfterPull() async throws {
+        let server = FakeSyncServer()
+        await server.addUser("Ann", token: "a")
+        let a = try SyncDevice(server, ids: "aaaa")
+        let b = try SyncDevice(server, ids: "bbbb")
+        defer {
+            a.remove()
+            b.remove()
+        }
+        try await a.login("a")
+        try await b.login("a", name: "desktop")
+        let first = try await a.tasks.create(NewTask(title: "First"))
+        let second = try await a.tasks.create(NewTask(title: "Second"))
+        try await a.syncNow()
+        try await b.syncNow()
+
+        // A renames both in one command; B then edits the first's note and the second's title.
+        _ = try await a.tasks.change(first.id, summary: "rename") { task, now in try task.rename(to: "A1", now: now) }
+        try await a.syncNow()
+        try await b.syncNow()
+        _ = try await b.tasks.change(first.id, summary: "note") { task, now in try task.setNote("B's note", now: now) }
+        _ = try await b.tasks.change(second.id, summary: "rename") { task, now in try task.rename(to: "B2", now: now) }
+        try await b.syncNow()
+        try await a.syncNow()
+        #expect(try await a.task(first.id)?.note == "B's note")
+
+        // A undoes its rename: its title comes back, B's note stays.
+        _ = try await a.history.undo()
+        let undone = try #require(try await a.task(first.id))
+        #expect(undone.title == "First" && undone.note == "B's note")
+        try await a.syncNow()
+        try await b.syncNow()
+        let seen = try #require(try await b.task(first.id))
+        #expect(seen.title == "First" && seen.note == "B's note", "B's edit survives A's undo everywhere")
+        #expect(try await b.task(second.id)?.title == "B2")
+
+        // The same field: A renames, B renames after it, A undoes its rename: B's newer title stands.
+        _ = try await a.tasks.change(second.id, summary: "rename") { task, now in try task.rename(to: "A2", now: now) }
+        try await a.syncNow()
+        try await b.syncNow()
+        _ = try await b.tasks.change(second.id, summary: "rename") { task, now in
+            try task.rename(to: "B2 again", now: now)
+        }
+        try await b.syncNow()
+        try await a.syncNow()
+        _ = try await a.history.undo()
+        #expect(try await a.task(second.id)?.title == "B2 again", "the newer value of the same field stands")
+    }
+
     @Test("the same field edited on both: the first to reach the server wins, the loser is listed and resolvable")
     func sameFieldConflict() async throws {
         let server = FakeSyncServer()
