@@ -5,39 +5,7 @@ import RemoteStorage
 // Between LocalStorage's sync rows (JSON text of column images, table entity names) and the sync
 // service's values (SyncValue fields, wire entity names).
 
-extension SyncValue: Codable {
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Int64.self) {
-            self = .integer(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .double(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([SyncValue].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: SyncValue].self))
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .null: try container.encodeNil()
-        case .bool(let value): try container.encode(value)
-        case .integer(let value): try container.encode(value)
-        case .double(let value): try container.encode(value)
-        case .string(let value): try container.encode(value)
-        case .array(let value): try container.encode(value)
-        case .object(let value): try container.encode(value)
-        }
-    }
-
+extension SyncValue {
     /// Compact JSON text, object keys sorted: what LocalStorage stores and compares.
     public var jsonText: String { wire.jsonText(sortedKeys: true) }
 
