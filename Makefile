@@ -16,7 +16,8 @@ ARGS         ?=
 STINT_BIN     = $(shell $(SWIFT) build --package-path App $(SWIFT_FLAGS) --show-bin-path)/stint
 
 .PHONY: help build run test test-unit test-app test-e2e check-architecture install lint format clean bench \
-        api api-generator check-api build-server server \
+        api api-generator check-api build-server server server-pg postgres-test postgres-test-stop \
+        postgres-stop-server-pg \
         $(addprefix test-,$(PACKAGES))
 
 help:
@@ -26,6 +27,7 @@ help:
 	@echo "make test-<Package>        one package's tests, e.g. make test-TasksFeature"
 	@echo "make check-architecture    fail when a package imports what docs/adr/0002 forbids"
 	@echo "make server                run stint-server on 127.0.0.1:8420 (data in .stint-server) and say how to log in"
+	@echo "make server-pg             the same on a throwaway PostgreSQL 15 (cluster in .stint-server-pg)"
 	@echo "make api / check-api       regenerate / verify the server and client sources from the OpenAPI document"
 	@echo "make bench                 release build, 10,000 tasks + 100,000 time entries, median timings"
 	@echo "make bench-sync            release builds, sync of 10,000 tasks + 100,000 entries on loopback, wrk on pull"
@@ -45,6 +47,25 @@ run: build
 check-architecture:
 	@$(SWIFT) build --package-path Packages/ArchitectureCheck $(SWIFT_FLAGS) --product check-architecture -q
 	@"$$($(SWIFT) build --package-path Packages/ArchitectureCheck $(SWIFT_FLAGS) --show-bin-path)/check-architecture" --root "$(CURDIR)"
+
+# The PostgreSQL the tests use: a throwaway cluster in .postgres-test on 127.0.0.1 (started by the
+# targets that need it; the script installs Debian's postgresql when it is missing). Point
+# STINT_TEST_POSTGRES_URL at another database to use that instead.
+POSTGRES_SCRIPT      = Packages/Server/scripts/throwaway-postgres.sh
+POSTGRES_TEST_DIR   ?= $(CURDIR)/.postgres-test
+POSTGRES_TEST_PORT  ?= 55432
+export STINT_TEST_POSTGRES_URL ?= postgres://stint@127.0.0.1:$(POSTGRES_TEST_PORT)/stint?sslmode=disable
+# The PostgreSQL suites fail instead of skipping when the database is missing: `make test` never
+# passes by not running them.
+export STINT_REQUIRE_POSTGRES = 1
+
+postgres-test:
+	@$(POSTGRES_SCRIPT) start "$(POSTGRES_TEST_DIR)" $(POSTGRES_TEST_PORT) >/dev/null
+
+postgres-test-stop:
+	@$(POSTGRES_SCRIPT) stop "$(POSTGRES_TEST_DIR)"
+
+test-Server: postgres-test
 
 $(addprefix test-,$(PACKAGES)): test-%:
 	$(SWIFT) test --package-path Packages/$* $(SWIFT_FLAGS)
@@ -70,8 +91,28 @@ server: build-server
 	@echo "  $(STINT_BIN) sync"
 	@"$(SERVER_BIN)" serve --host 127.0.0.1 --port $(SERVER_PORT) --data "$(SERVER_DATA)"
 
-test-e2e: build build-server
+# The same server on a throwaway PostgreSQL 15 (cluster in ./.stint-server-pg, kept between runs;
+# `make postgres-stop-server-pg` or `make clean` stops it).
+SERVER_PG_DIR  ?= $(CURDIR)/.stint-server-pg
+SERVER_PG_PORT ?= 55433
+SERVER_PG_URL   = postgres://stint@127.0.0.1:$(SERVER_PG_PORT)/stint?sslmode=disable
+
+server-pg: build-server
+	@$(POSTGRES_SCRIPT) start "$(SERVER_PG_DIR)" $(SERVER_PG_PORT) >/dev/null
+	@echo "PostgreSQL 15 runs on 127.0.0.1:$(SERVER_PG_PORT) (cluster in $(SERVER_PG_DIR))."
+	@echo "Starting stint-server on http://127.0.0.1:$(SERVER_PORT) on it. In another terminal:"
+	@echo "  $(SERVER_BIN) user add ana --database '$(SERVER_PG_URL)' | tail -n 1 | $(STINT_BIN) login http://127.0.0.1:$(SERVER_PORT) --token -"
+	@echo "  $(STINT_BIN) sync"
+	@"$(SERVER_BIN)" serve --host 127.0.0.1 --port $(SERVER_PORT) --database "$(SERVER_PG_URL)"
+
+postgres-stop-server-pg:
+	@$(POSTGRES_SCRIPT) stop "$(SERVER_PG_DIR)"
+
+# Every journey against the embedded SQLite store, then the sync journeys again against PostgreSQL.
+test-e2e: build build-server postgres-test
 	STINT_BINARY="$(STINT_BIN)" STINT_SERVER_BINARY="$(SERVER_BIN)" $(SWIFT) test --package-path Tests $(SWIFT_FLAGS)
+	STINT_BINARY="$(STINT_BIN)" STINT_SERVER_BINARY="$(SERVER_BIN)" STINT_E2E_DATABASE_URL="$(STINT_TEST_POSTGRES_URL)" \
+		$(SWIFT) test --skip-build --package-path Tests $(SWIFT_FLAGS) --filter SyncJourneyTests
 
 test: check-architecture check-api test-unit test-app test-e2e
 	@echo "make test: all suites passed"
@@ -134,4 +175,7 @@ check-api: api-generator
 	@echo "check-api: generated sources match the OpenAPI document"
 
 clean:
+	-@$(POSTGRES_SCRIPT) stop "$(POSTGRES_TEST_DIR)" 2>/dev/null
+	-@$(POSTGRES_SCRIPT) stop "$(SERVER_PG_DIR)" 2>/dev/null
+	rm -rf .postgres-test .stint-server-pg
 	rm -rf .build .build-* Packages/*/.build App/.build Tests/.build

@@ -355,7 +355,7 @@ struct SyncJourneyTests {
             try await a.ok("task", "add", "Written while the server was away")
 
             world.server.stop()
-            try FileManager.default.removeItem(at: world.server.data)
+            try world.server.reset()
             try await world.server.start()
             let token = try world.server.addUser("ana")
 

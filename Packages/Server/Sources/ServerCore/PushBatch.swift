@@ -5,7 +5,7 @@ import Foundation
 /// The batch logic (checks, replay, gap, per-mutation engine calls, the one-running-timer rule)
 /// is the same for every database; a store supplies only these reads and writes, all made inside
 /// the one transaction that also records the device's last mutation and answer.
-protocol PushTransaction {
+package protocol PushTransaction {
     /// The device's owner and last applied mutation number; nil when unknown.
     func device(_ id: UUID) throws(ServerError) -> (userID: UUID, lastMutation: Int64)?
     /// The stored answer to the device's last batch (read only for a replay: it can be large).
@@ -21,9 +21,9 @@ protocol PushTransaction {
     func finish(device: UUID, lastMutation: Int64, response: PushOutput) throws(ServerError)
 }
 
-enum PushBatch {
+package enum PushBatch {
     /// Checks the batch and applies it through `transaction`; the caller commits when this returns.
-    static func run(
+    package static func run(
         _ input: PushInput, by user: ServerUser, at now: Date, in transaction: some PushTransaction
     ) throws(ServerError) -> PushOutput {
         try checkShape(input)
@@ -93,7 +93,7 @@ enum PushBatch {
 extension PushOutput {
     /// The text `storedJSON` describes, written directly: each record's fields are copied from their known
     /// text instead of being written a second time in the same push.
-    var storedText: String {
+    package var storedText: String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(64 + 400 * results.count)
         bytes.append(contentsOf: #"{"lastMutation":"#.utf8)
@@ -175,7 +175,7 @@ extension StoredRecord {
 
 extension PushOutput {
     /// Reads what `storedJSON` wrote; nil when the stored text is not such an answer.
-    init?(storedJSON value: JSONValue) {
+    package init?(storedJSON value: JSONValue) {
         guard case .object(let object) = value, let lastMutation = object["lastMutation"]?.integerValue,
             case .bool(let replayed)? = object["replayed"], let results = object["results"]?.arrayValue
         else { return nil }

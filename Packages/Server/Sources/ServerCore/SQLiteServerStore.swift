@@ -256,19 +256,19 @@ public struct SQLiteServerStore: ServerStore {
     }
 
     /// The most records one page returns, whatever the caller asks.
-    public static let maximumPage = 5_000
+    public static let maximumPage = StoreLimits.maximumPage
 }
 
-private func isHexDigit(_ byte: UInt8) -> Bool {
+package func isHexDigit(_ byte: UInt8) -> Bool {
     (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
 }
 
 /// User and device names: what a person types on the command line and sees in `stint team`.
-enum UserName {
+package enum UserName {
     static let limit = 120
 
     /// The trimmed name: 1...120 characters, no control characters or line breaks.
-    static func validated(_ raw: String) throws(ServerError) -> String {
+    package static func validated(_ raw: String) throws(ServerError) -> String {
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw .invalidName("a name needs at least one visible character") }
         guard name.count <= limit else {
@@ -283,7 +283,7 @@ enum UserName {
     }
 
     /// The form uniqueness is checked on: two names differing only in case are the same person.
-    static func key(_ name: String) -> String { name.lowercased() }
+    package static func key(_ name: String) -> String { name.lowercased() }
 }
 
 extension UUID {
@@ -348,10 +348,10 @@ extension UUID {
 
 extension Date {
     /// Milliseconds since 1970, as every date is stored.
-    var milliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded(.down)) }
+    package var milliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded(.down)) }
 
     /// The date as it reads back from storage (whole milliseconds).
-    var storedPrecision: Date { Date(milliseconds: milliseconds) }
+    package var storedPrecision: Date { Date(milliseconds: milliseconds) }
 
-    init(milliseconds: Int64) { self.init(timeIntervalSince1970: Double(milliseconds) / 1000) }
+    package init(milliseconds: Int64) { self.init(timeIntervalSince1970: Double(milliseconds) / 1000) }
 }

@@ -1,6 +1,12 @@
 import Foundation
 
-/// The server's store. Nothing in it may assume SQLite (PostgreSQL implements it next).
+/// Limits every store applies alike.
+public enum StoreLimits {
+    /// The most records one page of changes returns, whatever the caller asks.
+    public static let maximumPage = 5_000
+}
+
+/// The server's store. Nothing in it may assume SQLite (PostgresServerStore implements it on PostgreSQL).
 ///
 /// It is the one place where users, tokens, devices and records live, so that the HTTP layer stays
 /// stateless and several server processes could share one database. Every method is one

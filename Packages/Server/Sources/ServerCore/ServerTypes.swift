@@ -143,7 +143,7 @@ public struct StoredRecord: Sendable, Hashable, Codable {
     /// `fields` as the store's JSON text (sorted keys) when it is known — read from storage or just written
     /// there — so a push answer and a page copy it instead of writing the same fields again. Any change to
     /// `fields` forgets it; it takes no part in equality.
-    public internal(set) var fieldsText: String?
+    public package(set) var fieldsText: String?
 
     public init(
         entity: EntityKind, id: UUID, version: Int64, sequence: Int64, deleted: Bool, ownerID: UUID?, fields: Fields
@@ -153,7 +153,7 @@ public struct StoredRecord: Sendable, Hashable, Codable {
             fields: fields, fieldsText: nil)
     }
 
-    init(
+    package init(
         entity: EntityKind, id: UUID, version: Int64, sequence: Int64, deleted: Bool, ownerID: UUID?, fields: Fields,
         fieldsText: String?
     ) {
@@ -305,4 +305,7 @@ public enum ServerError: Error, Sendable, Equatable {
     case invalidRequest(String)
     /// The database failed; the detail is for the log.
     case storage(String)
+    /// The database cannot be reached (restarting, network, pool closed): the request may be retried
+    /// as it is, and nothing it asked for was applied unless a retry finds it so. The detail is for the log.
+    case unavailable(String)
 }

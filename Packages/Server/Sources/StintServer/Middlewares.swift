@@ -76,8 +76,11 @@ struct SyncGateMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             user = try await store.authenticate(secret: secret)
         } catch {
-            if case .storage(let detail) = error {
-                context.logger.error("store failed", metadata: ["error": .string(detail)])
+            switch error {
+            case .storage(let detail): context.logger.error("store failed", metadata: ["error": .string(detail)])
+            case .unavailable(let detail):
+                context.logger.warning("store unavailable", metadata: ["error": .string(detail)])
+            default: break
             }
             return ProblemError(error).response
         }

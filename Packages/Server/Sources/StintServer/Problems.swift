@@ -40,23 +40,33 @@ struct ProblemError: Error, HTTPResponseConvertible {
 
     // HTTPResponseConvertible, for the OpenAPI middleware chain.
     var httpStatus: HTTPResponse.Status { status }
-    var httpHeaderFields: HTTPFields { [.contentType: "application/json; charset=utf-8"] }
+    var httpHeaderFields: HTTPFields {
+        var fields: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        if status == .serviceUnavailable { fields[.retryAfter] = "2" }
+        return fields
+    }
     var httpBody: OpenAPIRuntime.HTTPBody? { HTTPBody(bodyBytes) }
 
     /// The same answer as a Hummingbird response, for the router middlewares.
     var response: Response {
         let bytes = bodyBytes
-        return Response(
-            status: status,
-            headers: [.contentType: "application/json; charset=utf-8", .contentLength: String(bytes.count)],
-            body: .init(byteBuffer: ByteBuffer(bytes: bytes))
-        )
+        var headers = httpHeaderFields
+        headers[.contentLength] = String(bytes.count)
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     static func internalError(requestID: String?) -> ProblemError {
         let reference = requestID.map { " (request id \($0))" } ?? ""
         return ProblemError(
             .internalServerError, code: "internal", message: "the server failed to answer\(reference)")
+    }
+
+    /// The database is away (restarting, unreachable): retry soon. Nothing was applied unless a retry of
+    /// the same batch finds it so (the device's last mutation number tells).
+    static func unavailable() -> ProblemError {
+        ProblemError(
+            .serviceUnavailable, code: "unavailable",
+            message: "the server cannot reach its database right now: try again in a few seconds")
     }
 
     static func tooLarge() -> ProblemError {
@@ -99,6 +109,8 @@ extension ProblemError {
             self.init(.badRequest, code: "bad-request", message: message)
         case .storage:
             self = .internalError(requestID: nil)
+        case .unavailable:
+            self = .unavailable()
         }
     }
 }

@@ -22,9 +22,13 @@ struct StintAPI: APIProtocol {
     private func problem(
         _ error: ServerCore.ServerError, epochStatus: HTTPResponse.Status = .conflict
     ) -> ProblemError {
-        if case .storage(let detail) = error {
+        switch error {
+        case .storage(let detail):
             logger.error("store failed", metadata: ["error": .string(detail)])
             return .internalError(requestID: logger[metadataKey: "hb.request.id"]?.description)
+        case .unavailable(let detail):
+            logger.warning("store unavailable", metadata: ["error": .string(detail)])
+        default: break
         }
         return ProblemError(error, epochStatus: epochStatus)
     }

@@ -1,5 +1,7 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import Logging
 import OpenAPIHummingbird
 import OpenAPIRuntime
@@ -24,21 +26,34 @@ func makeRouter(store: any ServerStore, maxBodyBytes: Int = stintMaximumBodyByte
 
 /// The server as a Hummingbird application (a ServiceLifecycle service), listening on host:port;
 /// `onListening` receives the bound port once the socket is open (the real one for port 0).
+///
+/// - Parameters:
+///   - services: what the store needs running for as long as the server (PostgreSQL's connection pool).
+///   - beforeServing: runs once those services run and before the socket opens (the store's migrations).
+///   - tls: when given, the server speaks HTTPS only (ADR 0026).
 public func makeServerApplication(
     store: any ServerStore,
     host: String,
     port: Int,
     logger: Logger,
+    services: [any Service] = [],
+    beforeServing: (@Sendable () async throws -> Void)? = nil,
+    tls: TLSConfiguration? = nil,
     onListening: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
-    Application(
+    let server: HTTPServerBuilder = try tls.map { try .tls(.http1(), tlsConfiguration: $0) } ?? .http1()
+    var application = Application(
         router: try makeRouter(store: store),
+        server: server,
         configuration: .init(address: .hostname(host, port: port), serverName: "stint-server"),
+        services: services,
         onServerRunning: { channel in
             await onListening(channel.localAddress?.port ?? port)
         },
         logger: logger
     )
+    if let beforeServing { application.beforeServerStarts(perform: beforeServing) }
+    return application
 }
 
 /// Runs the server until SIGTERM or SIGINT, then lets requests in flight finish (graceful shutdown).
@@ -47,10 +62,14 @@ public func runStintServer(
     host: String,
     port: Int,
     logger: Logger = Logger(label: "stint-server"),
+    services: [any Service] = [],
+    beforeServing: (@Sendable () async throws -> Void)? = nil,
+    tls: TLSConfiguration? = nil,
     onListening: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
 ) async throws {
     let app = try makeServerApplication(
-        store: store, host: host, port: port, logger: logger, onListening: onListening)
+        store: store, host: host, port: port, logger: logger, services: services, beforeServing: beforeServing,
+        tls: tls, onListening: onListening)
     let group = ServiceGroup(
         configuration: .init(
             services: [app],

@@ -1,6 +1,10 @@
 import ArgumentParser
 import Foundation
+import HummingbirdTLS
+import Logging
+import PostgresServerStore
 import ServerCore
+import ServiceLifecycle
 import StintServer
 
 @main
@@ -12,10 +16,18 @@ struct StintServerCommand: AsyncParsableCommand {
     )
 }
 
-/// Where the server keeps its data: --data, else $STINT_SERVER_DATA, else ./stint-server-data.
+/// Where the server keeps its data: PostgreSQL when --database (or $STINT_SERVER_DATABASE) gives a
+/// URL, else the embedded SQLite store in --data, else $STINT_SERVER_DATA, else ./stint-server-data.
 struct DataOptions: ParsableArguments {
     @Option(name: .customLong("data"), help: "The data folder (default: $STINT_SERVER_DATA or ./stint-server-data).")
     var directory: String?
+
+    @Option(
+        name: .customLong("database"),
+        help: ArgumentHelp(
+            "A PostgreSQL database instead of the data folder (default: $STINT_SERVER_DATABASE).",
+            valueName: "postgres://user:password@host:5432/name"))
+    var database: String?
 
     var path: String {
         if let directory, !directory.isEmpty { return directory }
@@ -25,10 +37,73 @@ struct DataOptions: ParsableArguments {
         return "./stint-server-data"
     }
 
-    func openStore() -> SQLiteServerStore {
-        storeCall { () throws(ServerError) in try SQLiteServerStore(directory: URL(fileURLWithPath: path)) }
+    var databaseURL: String? {
+        if let database { return database }
+        if let variable = ProcessInfo.processInfo.environment["STINT_SERVER_DATABASE"], !variable.isEmpty {
+            return variable
+        }
+        return nil
+    }
+
+    func validate() throws {
+        if database != nil, directory != nil {
+            throw ValidationError("give --data (SQLite) or --database (PostgreSQL), not both")
+        }
+        if let database, database.isEmpty { throw ValidationError("--database needs a postgres:// URL") }
+    }
+
+    /// The store, and what to say it is (the folder, or the URL without its password).
+    enum Opened {
+        case sqlite(SQLiteServerStore)
+        case postgres(PostgresServerStore)
+
+        var store: any ServerStore {
+            switch self {
+            case .sqlite(let store): store
+            case .postgres(let store): store
+            }
+        }
+    }
+
+    func open(logger: Logger = quietLogger) -> (store: Opened, shown: String) {
+        if let url = databaseURL {
+            let location = storeCall { () throws(ServerError) in try PostgresLocation(url: url) }
+            return (
+                .postgres(PostgresServerStore(location: location, logger: logger)), "database: \(location.redacted)"
+            )
+        }
+        let path = path
+        let store = storeCall { () throws(ServerError) in try SQLiteServerStore(directory: URL(fileURLWithPath: path)) }
+        return (.sqlite(store), "data: \(path)")
+    }
+
+    /// Opens the store, runs `body` on it (with PostgreSQL's pool running and the schema migrated), and
+    /// turns a store error into one line and an exit code.
+    func withStore<T: Sendable>(_ body: @escaping @Sendable (any ServerStore) async throws(ServerError) -> T) async -> T
+    {
+        switch open().store {
+        case .sqlite(let store):
+            return await storeCall { () async throws(ServerError) in try await body(store) }
+        case .postgres(let store):
+            return await storeCall { () async throws(ServerError) in
+                do {
+                    return try await store.withRunning { store in try await body(store) }
+                } catch let error as ServerError {
+                    throw error
+                } catch {
+                    throw ServerError.storage(String(describing: error))
+                }
+            }
+        }
     }
 }
+
+/// PostgreSQL's pool logs each failed connection attempt; a one-shot command reports its own error instead.
+let quietLogger: Logger = {
+    var logger = Logger(label: "stint-server.postgres")
+    logger.logLevel = .critical
+    return logger
+}()
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Serve the sync API until SIGTERM or SIGINT.")
@@ -36,20 +111,56 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
     @Option(help: "The port to listen on (0: any free port, printed when listening).") var port = 8420
     @OptionGroup var data: DataOptions
+    @Option(help: "A PEM certificate chain: serve HTTPS (with --tls-key).") var tlsCert: String?
+    @Option(help: "The PEM private key of --tls-cert.") var tlsKey: String?
+
+    func validate() throws {
+        if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
+    }
 
     func run() async throws {
         guard (0...65535).contains(port) else { fail("invalid port \(port)", exit: 4) }
-        let store = data.openStore()
         bootstrapStintServerLogging()
+        var postgresLogger = Logger(label: "stint-server.postgres")
+        // Each failed connection attempt is logged at info; while PostgreSQL is away that is a line a second.
+        if postgresLogger.logLevel > .debug { postgresLogger.logLevel = max(postgresLogger.logLevel, .warning) }
+        let (opened, shown) = data.open(logger: postgresLogger)
+        let tls = tlsConfiguration()
         let host = host
-        let path = data.path
+        var services: [any Service] = []
+        var beforeServing: (@Sendable () async throws -> Void)?
+        if case .postgres(let store) = opened {
+            services.append(store)
+            beforeServing = { try await store.migrate() }
+        }
+        let scheme = tls == nil ? "http" : "https"
         do {
-            try await runStintServer(store: store, host: host, port: port) { bound in
-                let shown = host.contains(":") ? "[\(host)]" : host
-                writeOut("stint-server listening on http://\(shown):\(bound) (data: \(path))")
+            try await runStintServer(
+                store: opened.store, host: host, port: port, services: services, beforeServing: beforeServing, tls: tls
+            ) { bound in
+                let shownHost = host.contains(":") ? "[\(host)]" : host
+                writeOut("stint-server listening on \(scheme)://\(shownHost):\(bound) (\(shown))")
+            }
+        } catch let error as ServerError {
+            switch error {
+            case .unavailable(let detail): fail("cannot reach the database: \(detail)", exit: 3)
+            default: fail("the server stopped: \(error)", exit: 1)
             }
         } catch {
             fail("the server stopped: \(error)", exit: 1)
+        }
+    }
+
+    private func tlsConfiguration() -> TLSConfiguration? {
+        guard let tlsCert, let tlsKey else { return nil }
+        do {
+            let chain = try NIOSSLCertificate.fromPEMFile(tlsCert)
+            let key = try NIOSSLPrivateKey(file: tlsKey, format: .pem)
+            guard !chain.isEmpty else { fail("no certificate in \(tlsCert)", exit: 4) }
+            return TLSConfiguration.makeServerConfiguration(
+                certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
+        } catch {
+            fail("cannot read the TLS certificate or key: \(error)", exit: 4)
         }
     }
 }
@@ -65,8 +176,8 @@ struct UserCommand: AsyncParsableCommand {
         @OptionGroup var data: DataOptions
 
         func run() async throws {
-            let store = data.openStore()
-            let issued = await storeCall { () async throws(ServerError) in try await store.addUser(name: name) }
+            let name = name
+            let issued = await data.withStore { store throws(ServerError) in try await store.addUser(name: name) }
             printToken(issued, intro: "Added user \(issued.user.name) (\(issued.user.id.uuidString.lowercased())).")
         }
     }
@@ -76,8 +187,7 @@ struct UserCommand: AsyncParsableCommand {
         @OptionGroup var data: DataOptions
 
         func run() async throws {
-            let store = data.openStore()
-            let users = await storeCall { () async throws(ServerError) in try await store.users() }
+            let users = await data.withStore { store throws(ServerError) in try await store.users() }
             if users.isEmpty {
                 writeOut("no users yet: stint-server user add NAME")
                 return
@@ -100,8 +210,9 @@ struct TokenCommand: AsyncParsableCommand {
         @OptionGroup var data: DataOptions
 
         func run() async throws {
-            let store = data.openStore()
-            let issued = await storeCall { () async throws(ServerError) in try await store.createToken(forUser: user) }
+            let user = user
+            let issued = await data.withStore { store throws(ServerError) in try await store.createToken(forUser: user)
+            }
             printToken(issued, intro: "Created a token for \(issued.user.name).")
         }
     }
@@ -112,8 +223,8 @@ struct TokenCommand: AsyncParsableCommand {
         @OptionGroup var data: DataOptions
 
         func run() async throws {
-            let store = data.openStore()
-            let info = await storeCall { () async throws(ServerError) in try await store.revokeToken(tokenID) }
+            let tokenID = tokenID
+            let info = await data.withStore { store throws(ServerError) in try await store.revokeToken(tokenID) }
             writeOut("revoked token \(info.id.uuidString.lowercased())")
         }
     }
@@ -124,8 +235,8 @@ struct TokenCommand: AsyncParsableCommand {
         @OptionGroup var data: DataOptions
 
         func run() async throws {
-            let store = data.openStore()
-            let tokens = await storeCall { () async throws(ServerError) in try await store.tokens(ofUser: user) }
+            let user = user
+            let tokens = await data.withStore { store throws(ServerError) in try await store.tokens(ofUser: user) }
             if tokens.isEmpty {
                 writeOut("no tokens")
                 return
@@ -190,6 +301,7 @@ func storeCall<T>(_ body: () async throws(ServerError) -> T) async -> T {
         case .duplicateUser(let name): fail("a user named \(escaped(name)) already exists", exit: 4)
         case .invalidRequest(let message): fail(message, exit: 4)
         case .storage(let detail): fail("the store failed: \(detail)", exit: 1)
+        case .unavailable(let detail): fail("cannot reach the database: \(detail)", exit: 3)
         case .unauthorized, .forbidden, .epochMismatch, .gap: fail("\(error)", exit: 1)
         }
     }
@@ -201,7 +313,10 @@ func storeCall<T>(_ body: () throws(ServerError) -> T) -> T {
     do {
         return try body()
     } catch {
-        if case .storage(let detail) = error { fail("cannot open the data folder: \(detail)", exit: 1) }
-        fail("\(error)", exit: 1)
+        switch error {
+        case .storage(let detail): fail("cannot open the data folder: \(detail)", exit: 1)
+        case .invalidRequest(let message): fail(message, exit: 4)
+        default: fail("\(error)", exit: 1)
+        }
     }
 }

@@ -5,14 +5,14 @@ import Testing
 
 /// What every `ServerStore` must do, as a table of named checks run against a fresh store each.
 ///
-/// The SQLite store runs it here; the PostgreSQL store runs the same table next, with its own
-/// factory, so both answer pushes and pulls alike.
+/// SQLiteServerStoreTests and PostgresServerStoreTests run the same table, each with its own
+/// factory, so both stores answer pushes and pulls alike.
 struct StoreContract: Sendable {
     /// A fresh, empty store, and the raw bytes it keeps at rest (nil when it cannot tell), used to
     /// show that no token secret is stored in clear.
     struct Subject: Sendable {
         let store: any ServerStore
-        let storedBytes: @Sendable () throws -> Data?
+        let storedBytes: @Sendable () async throws -> Data?
     }
 
     /// One named check.
@@ -140,7 +140,7 @@ struct StoreContract: Sendable {
             let store = subject.store
             let first = try await store.addUser(name: "Alice")
             let second = try await store.createToken(forUser: "alice")
-            guard let bytes = try subject.storedBytes() else { return }
+            guard let bytes = try await subject.storedBytes() else { return }
             for secret in [first.secret, second.secret] {
                 #expect(bytes.range(of: Data(secret.utf8)) == nil)
                 #expect(bytes.range(of: Data(secret.dropFirst(6).utf8)) == nil)

@@ -337,8 +337,8 @@ import Testing
         let fixture = try await Fixture()
         let bound = BoundPort()
         let app = try makeServerApplication(
-            store: fixture.store, host: "127.0.0.1", port: 0, logger: fixture.logs.logger
-        ) { port in await bound.set(port) }
+            store: fixture.store, host: "127.0.0.1", port: 0, logger: fixture.logs.logger,
+            onListening: { port in await bound.set(port) })
         try await app.test(.live) { client in
             let port = try #require(await bound.value)
             #expect(port > 0)

@@ -5,18 +5,47 @@ import Foundation
 #endif
 
 /// A real `stint-server` process on 127.0.0.1, on a free port the server picked itself (`--port 0`),
-/// with its own data folder. The tests talk to it only as devices do: over HTTP, through `stint`.
+/// with its own data folder, or, when STINT_E2E_DATABASE_URL names a PostgreSQL database (`make
+/// test-e2e` runs the sync journeys a second time so), a schema of its own there. The tests talk to it
+/// only as devices do: over HTTP, through `stint`.
 final class ServerProcess: @unchecked Sendable {
     let binary: URL
     let data: URL
     private(set) var process: Process?
     private(set) var port: Int = 0
+    /// The PostgreSQL URL of this server's own schema; nil for the embedded store in `data`.
+    private(set) var database: String?
 
     var url: String { "http://127.0.0.1:\(port)" }
 
     init(binary: URL, data: URL) {
         self.binary = binary
         self.data = data
+        database = Self.newDatabase()
+    }
+
+    /// The PostgreSQL database of the run with a new schema, or nil when the run uses SQLite.
+    static func newDatabase() -> String? {
+        guard let base = ProcessInfo.processInfo.environment["STINT_E2E_DATABASE_URL"], !base.isEmpty else {
+            return nil
+        }
+        let schema = "e2e_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        return base + (base.contains("?") ? "&" : "?") + "schema=" + schema
+    }
+
+    /// What selects the store on `stint-server`'s command line.
+    var storeArguments: [String] {
+        if let database { return ["--database", database] }
+        return ["--data", data.path]
+    }
+
+    /// Forgets everything the server stored (the server must be stopped): a new data folder or schema.
+    func reset() throws {
+        if database != nil {
+            database = Self.newDatabase()
+        } else {
+            try FileManager.default.removeItem(at: data)
+        }
     }
 
     /// The binary named by STINT_SERVER_BINARY (`make test-e2e` sets it).
@@ -37,7 +66,7 @@ final class ServerProcess: @unchecked Sendable {
         let process = Process()
         process.executableURL = binary
         let requested = port
-        process.arguments = ["serve", "--host", "127.0.0.1", "--port", String(requested), "--data", data.path]
+        process.arguments = ["serve", "--host", "127.0.0.1", "--port", String(requested)] + storeArguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
@@ -62,11 +91,11 @@ final class ServerProcess: @unchecked Sendable {
         self.process = nil
     }
 
-    /// Runs a `stint-server` administration command on the same data folder.
+    /// Runs a `stint-server` administration command on the same store.
     func admin(_ arguments: String...) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = binary
-        process.arguments = arguments + ["--data", data.path]
+        process.arguments = arguments + storeArguments
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
