@@ -17,7 +17,7 @@ STINT_BIN     = $(shell $(SWIFT) build --package-path App $(SWIFT_FLAGS) --show-
 
 .PHONY: help build run test test-unit test-app test-e2e check-architecture install lint format clean bench \
         api api-generator check-api build-server server server-pg postgres-test postgres-test-stop \
-        postgres-stop-server-pg \
+        postgres-stop-server-pg test-api-fuzz \
         $(addprefix test-,$(PACKAGES))
 
 help:
@@ -25,6 +25,7 @@ help:
 	@echo "make run ARGS=\"task list\"  build and run stint with ARGS"
 	@echo "make test                  architecture check, every package's tests, App tests, end-to-end tests"
 	@echo "make test-<Package>        one package's tests, e.g. make test-TasksFeature"
+	@echo "make test-api-fuzz         schemathesis against the OpenAPI document and a running server"
 	@echo "make check-architecture    fail when a package imports what docs/adr/0002 forbids"
 	@echo "make server                run stint-server on 127.0.0.1:8420 (data in .stint-server) and say how to log in"
 	@echo "make server-pg             the same on a throwaway PostgreSQL 15 (cluster in .stint-server-pg)"
@@ -108,13 +109,20 @@ server-pg: build-server
 postgres-stop-server-pg:
 	@$(POSTGRES_SCRIPT) stop "$(SERVER_PG_DIR)"
 
-# Every journey against the embedded SQLite store, then the sync journeys again against PostgreSQL.
+# Every journey against the embedded SQLite store (the team-scale ones on PostgreSQL), then the sync
+# journeys again against PostgreSQL, the fault journey with 300 changes a device instead of 1,000.
 test-e2e: build build-server postgres-test
 	STINT_BINARY="$(STINT_BIN)" STINT_SERVER_BINARY="$(SERVER_BIN)" $(SWIFT) test --package-path Tests $(SWIFT_FLAGS)
 	STINT_BINARY="$(STINT_BIN)" STINT_SERVER_BINARY="$(SERVER_BIN)" STINT_E2E_DATABASE_URL="$(STINT_TEST_POSTGRES_URL)" \
-		$(SWIFT) test --skip-build --package-path Tests $(SWIFT_FLAGS) --filter SyncJourneyTests
+		STINT_FAULT_MUTATIONS=300 $(SWIFT) test --skip-build --package-path Tests $(SWIFT_FLAGS) \
+		--filter 'SyncJourneyTests|FaultJourneyTests' 
 
-test: check-architecture check-api test-unit test-app test-e2e
+# schemathesis (PyPI, pinned, in a venv under the scratch folder) against the OpenAPI document and a
+# running server: no 5xx, no answer the document does not declare. Bounded: 50 examples an operation.
+test-api-fuzz: build-server
+	Tests/schemathesis/run.sh "$(SERVER_BIN)" 50
+
+test: check-architecture check-api test-unit test-app test-e2e test-api-fuzz
 	@echo "make test: all suites passed"
 
 bench:

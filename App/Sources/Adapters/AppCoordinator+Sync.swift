@@ -15,7 +15,7 @@ extension AppCoordinator {
     }
 
     /// `--token -` reads the token from standard input, so it stays out of shell history and `ps`.
-    public func login(server: String, token: String?, deviceName: String?) async throws {
+    public func login(server: String, token: String?, deviceName: String?, allowInsecure: Bool = false) async throws {
         var secret = token ?? ""
         if token == "-" {
             secret = container.input.readLine(prompt: "")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
@@ -26,7 +26,7 @@ extension AppCoordinator {
         guard (1...200).contains(name.count), !controls else {
             throw WorkerError(.invalidInput, "a device name has 1 to 200 characters and no control characters")
         }
-        try await syncFeature().login(server: server, token: secret, deviceName: name)
+        try await syncFeature().login(server: server, token: secret, deviceName: name, allowInsecure: allowInsecure)
     }
 
     public func logout() async throws {

@@ -15,6 +15,10 @@ struct LoginCommand: StintCommand {
             Examples:
               stint login http://127.0.0.1:8420 --token stint_3q2…
               stint-server user add ana | tail -n 1 | stint login http://127.0.0.1:8420 --token -
+              stint login https://stint.example.com --token -
+
+            Plain http is refused for anything but this machine (127.0.0.1, localhost, ::1) unless
+            --insecure is given: the token would cross the network unencrypted.
             """)
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The server's address, e.g. http://127.0.0.1:8420.") var server: String
@@ -22,9 +26,11 @@ struct LoginCommand: StintCommand {
     var token: String?
     @Option(name: .customLong("device-name"), help: "How this device is named on the server (default: the host name).")
     var deviceName: String?
+    @Flag(help: "Allow plain http to another machine (the token crosses the network unencrypted).")
+    var insecure = false
 
     func run(with coordinator: AppCoordinator) async throws {
-        try await coordinator.login(server: server, token: token, deviceName: deviceName)
+        try await coordinator.login(server: server, token: token, deviceName: deviceName, allowInsecure: insecure)
     }
 }
 

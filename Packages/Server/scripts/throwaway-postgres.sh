@@ -13,6 +13,17 @@
 # (Debian's package creates it) and every server command runs as that user.
 set -euo pipefail
 
+# The caller's descriptors beyond stdin, stdout and stderr must not reach the PostgreSQL daemon started
+# below, which would hold them open for its whole life: a caller waiting for one of them to close (as
+# Foundation's Process does, to learn that this script exited) would wait for ever.
+for descriptor in /proc/$$/fd/*; do
+    descriptor=${descriptor##*/}
+    case $descriptor in
+    0 | 1 | 2 | 255) ;;
+    *) eval "exec $descriptor>&-" 2>/dev/null || true ;;
+    esac
+done
+
 command_name=${1:-}
 shift || true
 

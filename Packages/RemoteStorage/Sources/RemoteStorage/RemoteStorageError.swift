@@ -70,6 +70,8 @@ public enum RemoteStorageError: Error, Sendable, Hashable, CustomStringConvertib
             "the request is too large for the server: \(message)"
         case .badRequest(let message):
             "the server refused the request: \(message)"
+        case .server(503, let message):
+            "the server is unavailable for now (HTTP 503): \(message)"
         case .server(let status, let message):
             "the server failed (HTTP \(status)): \(message)"
         case .invalidResponse(let detail):

@@ -39,6 +39,8 @@ public struct StintServerClient: Sendable {
             switch try await client.health() {
             case .ok(let ok):
                 return try ok.body.json
+            case .serviceUnavailable(let answer):
+                throw Self.refusal(status: 503, problem: try answer.body.json)
             case .undocumented(let status, let payload):
                 throw await Self.unexpected(status: status, payload: payload)
             }
@@ -57,6 +59,8 @@ public struct StintServerClient: Sendable {
                 throw Self.refusal(status: 401, problem: try answer.body.json)
             case .upgradeRequired(let answer):
                 throw Self.refusal(status: 426, problem: try answer.body.json)
+            case .serviceUnavailable(let answer):
+                throw Self.refusal(status: 503, problem: try answer.body.json)
             case .undocumented(let status, let payload):
                 throw await Self.unexpected(status: status, payload: payload)
             }
@@ -75,6 +79,8 @@ public struct StintServerClient: Sendable {
                 throw Self.refusal(status: 401, problem: try answer.body.json)
             case .upgradeRequired(let answer):
                 throw Self.refusal(status: 426, problem: try answer.body.json)
+            case .serviceUnavailable(let answer):
+                throw Self.refusal(status: 503, problem: try answer.body.json)
             case .undocumented(let status, let payload):
                 throw await Self.unexpected(status: status, payload: payload)
             }
@@ -96,8 +102,12 @@ public struct StintServerClient: Sendable {
                 throw Self.refusal(status: 403, problem: try answer.body.json)
             case .contentTooLarge(let answer):
                 throw Self.refusal(status: 413, problem: try answer.body.json)
+            case .unsupportedMediaType(let answer):
+                throw Self.refusal(status: 415, problem: try answer.body.json)
             case .upgradeRequired(let answer):
                 throw Self.refusal(status: 426, problem: try answer.body.json)
+            case .serviceUnavailable(let answer):
+                throw Self.refusal(status: 503, problem: try answer.body.json)
             case .undocumented(let status, let payload):
                 throw await Self.unexpected(status: status, payload: payload)
             }
@@ -129,8 +139,12 @@ public struct StintServerClient: Sendable {
                 throw Self.refusal(status: 409, problem: try answer.body.json)
             case .contentTooLarge(let answer):
                 throw Self.refusal(status: 413, problem: try answer.body.json)
+            case .unsupportedMediaType(let answer):
+                throw Self.refusal(status: 415, problem: try answer.body.json)
             case .upgradeRequired(let answer):
                 throw Self.refusal(status: 426, problem: try answer.body.json)
+            case .serviceUnavailable(let answer):
+                throw Self.refusal(status: 503, problem: try answer.body.json)
             case .undocumented(let status, let payload):
                 throw await Self.unexpected(status: status, payload: payload)
             }
@@ -161,6 +175,8 @@ public struct StintServerClient: Sendable {
                 throw Self.refusal(status: 410, problem: try answer.body.json)
             case .upgradeRequired(let answer):
                 throw Self.refusal(status: 426, problem: try answer.body.json)
+            case .serviceUnavailable(let answer):
+                throw Self.refusal(status: 503, problem: try answer.body.json)
             case .undocumented(let status, let payload):
                 throw await Self.unexpected(status: status, payload: payload)
             }

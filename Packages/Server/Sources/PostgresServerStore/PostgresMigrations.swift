@@ -51,7 +51,9 @@ enum PostgresMigrations {
                 "INSERT INTO counters (name, value) VALUES ('sequence', 0)",
                 // The epoch is made with the store: a store restored from a dump keeps it, a new one differs.
                 "INSERT INTO meta (id, epoch) VALUES (1, gen_random_uuid()::text)",
-            ])
+            ]),
+        // A token may stop working by itself at this instant (milliseconds); NULL: until revoked.
+        Migration(name: "v2-tokens-expire", statements: ["ALTER TABLE tokens ADD COLUMN expires_at bigint"]),
     ]
 
     /// Applies what has not run yet, inside the caller's transaction, under an advisory lock: several

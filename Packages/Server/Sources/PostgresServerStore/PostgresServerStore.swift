@@ -175,6 +175,14 @@ public final class PostgresServerStore: ServerStore, Service {
         try await transaction { connection in try await Self.epoch(connection, self.logger) }
     }
 
+    public func renewEpoch() async throws(ServerError) -> String {
+        let epoch = UUID().text
+        _ = try await transaction { connection in
+            try await connection.query("UPDATE meta SET epoch = \(epoch) WHERE id = 1", logger: self.logger)
+        }
+        return epoch
+    }
+
     static func epoch(_ connection: PostgresConnection, _ logger: Logger) async throws -> String {
         let rows = try await connection.query("SELECT epoch FROM meta WHERE id = 1", logger: logger)
         for try await epoch in rows.decode(String.self) { return epoch }
@@ -199,14 +207,14 @@ public final class PostgresServerStore: ServerStore, Service {
         }
     }
 
-    private func insertToken(_ connection: PostgresConnection, user: ServerUser, secret: String, now: Date)
-        async throws -> IssuedToken
-    {
+    private func insertToken(
+        _ connection: PostgresConnection, user: ServerUser, secret: String, now: Date, expiresAt: Date? = nil
+    ) async throws -> IssuedToken {
         let id = UUID()
         try await connection.query(
             """
-            INSERT INTO tokens (id, user_id, hash, created_at)
-            VALUES (\(id), \(user.id), \(TokenSecret.hash(secret)), \(now.milliseconds))
+            INSERT INTO tokens (id, user_id, hash, created_at, expires_at)
+            VALUES (\(id), \(user.id), \(TokenSecret.hash(secret)), \(now.milliseconds), \(expiresAt?.milliseconds))
             """, logger: logger)
         return IssuedToken(id: id, user: user, secret: secret)
     }
@@ -239,12 +247,13 @@ public final class PostgresServerStore: ServerStore, Service {
         throw ServerError.unknownUser(nameOrID)
     }
 
-    public func createToken(forUser nameOrID: String) async throws(ServerError) -> IssuedToken {
+    public func createToken(forUser nameOrID: String, expiresAt: Date?) async throws(ServerError) -> IssuedToken {
         let now = clock()
+        if let expiresAt, expiresAt <= now { throw .invalidRequest("a token must expire in the future") }
         let secret = TokenSecret.generate()
         return try await transaction { connection in
             let user = try await self.user(connection, nameOrID: nameOrID)
-            return try await self.insertToken(connection, user: user, secret: secret, now: now)
+            return try await self.insertToken(connection, user: user, secret: secret, now: now, expiresAt: expiresAt)
         }
     }
 
@@ -275,16 +284,19 @@ public final class PostgresServerStore: ServerStore, Service {
         }
     }
 
-    private static let tokenColumns = "id, user_id, created_at, revoked_at, last_used_at"
+    private static let tokenColumns = "id, user_id, created_at, revoked_at, last_used_at, expires_at"
 
     private func tokenInfos(_ connection: PostgresConnection, _ query: PostgresQuery) async throws -> [TokenInfo] {
         var infos: [TokenInfo] = []
         let rows = try await connection.query(query, logger: logger)
-        for try await (id, user, created, revoked, used) in rows.decode((UUID, UUID, Int64, Int64?, Int64?).self) {
+        for try await (id, user, created, revoked, used, expires) in rows.decode(
+            (UUID, UUID, Int64, Int64?, Int64?, Int64?).self)
+        {
             infos.append(
                 TokenInfo(
                     id: id, userID: user, createdAt: Date(milliseconds: created),
-                    revokedAt: revoked.map(Date.init(milliseconds:)), lastUsedAt: used.map(Date.init(milliseconds:))))
+                    revokedAt: revoked.map(Date.init(milliseconds:)), lastUsedAt: used.map(Date.init(milliseconds:)),
+                    expiresAt: expires.map(Date.init(milliseconds:))))
         }
         return infos
     }
@@ -306,17 +318,18 @@ public final class PostgresServerStore: ServerStore, Service {
         return try await call { connection in
             let rows = try await connection.query(
                 """
-                SELECT tokens.id, tokens.hash, tokens.revoked_at, tokens.last_used_at, users.id, users.name,
-                       users.created_at
+                SELECT tokens.id, tokens.hash, tokens.revoked_at, tokens.last_used_at, tokens.expires_at, users.id,
+                       users.name, users.created_at
                 FROM tokens JOIN users ON users.id = tokens.user_id WHERE tokens.hash = \(hash)
                 """, logger: logger)
             var found: (user: ServerUser, token: UUID, lastUsed: Int64?)?
-            for try await (token, stored, revoked, used, id, name, created) in rows.decode(
-                (UUID, String, Int64?, Int64?, UUID, String, Int64).self)
+            for try await (token, stored, revoked, used, expires, id, name, created) in rows.decode(
+                (UUID, String, Int64?, Int64?, Int64?, UUID, String, Int64).self)
             {
                 // The index found the row by digest; compare again without early exit so that nothing
                 // about the secret depends on where two digests first differ.
                 guard TokenSecret.constantTimeEquals(stored, hash), revoked == nil else { continue }
+                if let expires, now.milliseconds >= expires { continue }
                 found = (ServerUser(id: id, name: name, createdAt: Date(milliseconds: created)), token, used)
             }
             guard let found else { return nil }
@@ -334,7 +347,7 @@ public final class PostgresServerStore: ServerStore, Service {
     public func registerDevice(id: UUID, name: String, user: ServerUser, startAfter: Int64) async throws(ServerError)
         -> DeviceInfo
     {
-        let name = try UserName.validated(name)
+        let name = try UserName.validated(name, limit: UserName.deviceLimit)
         guard startAfter >= 0 else { throw .invalidRequest("startAfter must not be negative") }
         let now = clock()
         return try await transaction { connection in

@@ -19,6 +19,10 @@ enum SQLiteServerSchema {
         migrator.registerMigration("v2-records-written-by") { db in
             try db.execute(sql: "ALTER TABLE records ADD COLUMN written_by TEXT")
         }
+        // A token may stop working by itself at this instant (milliseconds); NULL: until revoked.
+        migrator.registerMigration("v3-tokens-expire") { db in
+            try db.execute(sql: "ALTER TABLE tokens ADD COLUMN expires_at INTEGER")
+        }
         return migrator
     }()
 
@@ -114,11 +118,13 @@ enum SQLiteRows {
         return try user(row)
     }
 
-    static func insertToken(_ db: Database, user: ServerUser, secret: String, now: Date) throws -> IssuedToken {
+    static func insertToken(_ db: Database, user: ServerUser, secret: String, now: Date, expiresAt: Date? = nil)
+        throws -> IssuedToken
+    {
         let id = UUID()
         try db.execute(
-            sql: "INSERT INTO tokens (id, user_id, hash, created_at) VALUES (?, ?, ?, ?)",
-            arguments: [id.text, user.id.text, TokenSecret.hash(secret), now.milliseconds])
+            sql: "INSERT INTO tokens (id, user_id, hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+            arguments: [id.text, user.id.text, TokenSecret.hash(secret), now.milliseconds, expiresAt?.milliseconds])
         return IssuedToken(id: id, user: user, secret: secret)
     }
 
@@ -127,7 +133,8 @@ enum SQLiteRows {
             id: try uuid(row["id"], "token id"), userID: try uuid(row["user_id"], "user id"),
             createdAt: Date(milliseconds: row["created_at"]),
             revokedAt: (row["revoked_at"] as Int64?).map(Date.init(milliseconds:)),
-            lastUsedAt: (row["last_used_at"] as Int64?).map(Date.init(milliseconds:)))
+            lastUsedAt: (row["last_used_at"] as Int64?).map(Date.init(milliseconds:)),
+            expiresAt: (row["expires_at"] as Int64?).map(Date.init(milliseconds:)))
     }
 
     /// - Parameter parsingFields: false leaves `fields` empty and keeps only their text, which a JSON Lines

@@ -78,6 +78,12 @@ public struct SQLiteServerStore: ServerStore {
         try await read { db in try SQLiteRows.epoch(db) }
     }
 
+    public func renewEpoch() async throws(ServerError) -> String {
+        let epoch = UUID().text
+        try await write { db in try db.execute(sql: "UPDATE meta SET epoch = ? WHERE id = 1", arguments: [epoch]) }
+        return epoch
+    }
+
     public func addUser(name: String) async throws(ServerError) -> IssuedToken {
         let name = try UserName.validated(name)
         let now = clock()
@@ -102,12 +108,13 @@ public struct SQLiteServerStore: ServerStore {
         }
     }
 
-    public func createToken(forUser nameOrID: String) async throws(ServerError) -> IssuedToken {
+    public func createToken(forUser nameOrID: String, expiresAt: Date?) async throws(ServerError) -> IssuedToken {
         let now = clock()
+        if let expiresAt, expiresAt <= now { throw .invalidRequest("a token must expire in the future") }
         let secret = TokenSecret.generate()
         return try await write { db in
             let user = try SQLiteRows.user(db, nameOrID: nameOrID)
-            return try SQLiteRows.insertToken(db, user: user, secret: secret, now: now)
+            return try SQLiteRows.insertToken(db, user: user, secret: secret, now: now, expiresAt: expiresAt)
         }
     }
 
@@ -151,7 +158,7 @@ public struct SQLiteServerStore: ServerStore {
         let now = clock()
         let found: (user: ServerUser, tokenID: String, lastUsed: Int64?)? = try await read { db in
             let sql = """
-                SELECT tokens.id AS token_id, tokens.hash, tokens.revoked_at, tokens.last_used_at,
+                SELECT tokens.id AS token_id, tokens.hash, tokens.revoked_at, tokens.last_used_at, tokens.expires_at,
                        users.id, users.name, users.created_at
                 FROM tokens JOIN users ON users.id = tokens.user_id WHERE tokens.hash = ?
                 """
@@ -160,6 +167,7 @@ public struct SQLiteServerStore: ServerStore {
             // about the secret depends on where two digests first differ.
             let stored: String = row["hash"]
             guard TokenSecret.constantTimeEquals(stored, hash), row["revoked_at"] as Int64? == nil else { return nil }
+            if let expires = row["expires_at"] as Int64?, now.milliseconds >= expires { return nil }
             return (try SQLiteRows.user(row), row["token_id"], row["last_used_at"])
         }
         guard let found else { return nil }
@@ -179,7 +187,7 @@ public struct SQLiteServerStore: ServerStore {
     public func registerDevice(id: UUID, name: String, user: ServerUser, startAfter: Int64) async throws(ServerError)
         -> DeviceInfo
     {
-        let name = try UserName.validated(name)
+        let name = try UserName.validated(name, limit: UserName.deviceLimit)
         guard startAfter >= 0 else { throw .invalidRequest("startAfter must not be negative") }
         let now = clock()
         return try await write { db in
@@ -266,9 +274,12 @@ package func isHexDigit(_ byte: UInt8) -> Bool {
 /// User and device names: what a person types on the command line and sees in `stint team`.
 package enum UserName {
     static let limit = 120
+    /// A device is named after its host by default, which can be longer than a person's name; the
+    /// contract allows 200.
+    package static let deviceLimit = 200
 
-    /// The trimmed name: 1...120 characters, no control characters or line breaks.
-    package static func validated(_ raw: String) throws(ServerError) -> String {
+    /// The trimmed name: 1...`limit` characters, no control characters or line breaks.
+    package static func validated(_ raw: String, limit: Int = UserName.limit) throws(ServerError) -> String {
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw .invalidName("a name needs at least one visible character") }
         guard name.count <= limit else {

@@ -15,17 +15,21 @@ public enum StoreLimits {
 public protocol ServerStore: Sendable {
     /// The random id of this store's life; a reset or restored store has a new one.
     func epoch() async throws(ServerError) -> String
+    /// Gives the store a new epoch and returns it: run after restoring a backup, so every device notices, pulls
+    /// everything again and pushes what it still holds, instead of meeting a server that forgot its latest changes.
+    func renewEpoch() async throws(ServerError) -> String
     /// Adds a user and their first token.
     func addUser(name: String) async throws(ServerError) -> IssuedToken
     /// Every user, oldest first.
     func users() async throws(ServerError) -> [ServerUser]
-    /// A new token for the user named (case-insensitively) or identified by `nameOrID`.
-    func createToken(forUser nameOrID: String) async throws(ServerError) -> IssuedToken
+    /// A new token for the user named (case-insensitively) or identified by `nameOrID`; with `expiresAt`, it stops
+    /// authenticating at that instant by itself (ADR 0025).
+    func createToken(forUser nameOrID: String, expiresAt: Date?) async throws(ServerError) -> IssuedToken
     /// Revokes the token with this id, or the only one whose id starts with `idOrPrefix`.
     func revokeToken(_ idOrPrefix: String) async throws(ServerError) -> TokenInfo
     /// The tokens of a user, oldest first.
     func tokens(ofUser nameOrID: String) async throws(ServerError) -> [TokenInfo]
-    /// The user a bearer secret belongs to, nil when unknown or revoked (constant-time compare of hashes).
+    /// The user a bearer secret belongs to, nil when unknown, revoked or expired (constant-time compare of hashes).
     func authenticate(secret: String) async throws(ServerError) -> ServerUser?
     /// Registers a device under `user` (its next push starts at `startAfter + 1`), or returns it
     /// unchanged but renamed when it is already the user's; a device of another user is forbidden.
@@ -48,4 +52,11 @@ public protocol ServerStore: Sendable {
     /// a page was a fifth of the pull endpoint's time.
     func changesAsText(after sequence: Int64, limit: Int, for user: ServerUser, leavingOut device: UUID?)
         async throws(ServerError) -> ChangesOutput
+}
+
+extension ServerStore {
+    /// A token that lasts until revoked.
+    public func createToken(forUser nameOrID: String) async throws(ServerError) -> IssuedToken {
+        try await createToken(forUser: nameOrID, expiresAt: nil)
+    }
 }

@@ -33,13 +33,16 @@ public struct TokenInfo: Sendable, Hashable {
     public let createdAt: Date
     public let revokedAt: Date?
     public let lastUsedAt: Date?
+    /// When the token stops working by itself; nil for a token that lasts until revoked.
+    public let expiresAt: Date?
 
-    public init(id: UUID, userID: UUID, createdAt: Date, revokedAt: Date?, lastUsedAt: Date?) {
+    public init(id: UUID, userID: UUID, createdAt: Date, revokedAt: Date?, lastUsedAt: Date?, expiresAt: Date? = nil) {
         self.id = id
         self.userID = userID
         self.createdAt = createdAt
         self.revokedAt = revokedAt
         self.lastUsedAt = lastUsedAt
+        self.expiresAt = expiresAt
     }
 }
 

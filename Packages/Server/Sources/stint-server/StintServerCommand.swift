@@ -12,7 +12,7 @@ struct StintServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stint-server",
         abstract: "The Stint sync server: devices push their changes here and pull everyone's back.",
-        subcommands: [Serve.self, UserCommand.self, TokenCommand.self]
+        subcommands: [Serve.self, UserCommand.self, TokenCommand.self, EpochCommand.self]
     )
 }
 
@@ -207,13 +207,41 @@ struct TokenCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Create another token for a user (shown once, on the last line).")
         @Argument(help: "The user's name or id.") var user: String
+        @Option(
+            help: ArgumentHelp(
+                "Make the token stop working by itself after this long: a number and h, d or w (e.g. 90d).",
+                valueName: "duration"))
+        var expiresIn: String?
         @OptionGroup var data: DataOptions
+
+        func validate() throws {
+            if let expiresIn, Self.seconds(expiresIn) == nil {
+                throw ValidationError("--expires-in takes a number and h, d or w, at most 10 years (e.g. 12h, 90d, 4w)")
+            }
+        }
+
+        /// `12h`, `90d`, `4w` in seconds; nil when malformed, zero or beyond ten years.
+        static func seconds(_ text: String) -> TimeInterval? {
+            guard let unit = text.last, let count = Int(text.dropLast()), count > 0 else { return nil }
+            let hours: Int
+            switch unit {
+            case "h": hours = count
+            case "d": hours = count.multipliedReportingOverflow(by: 24).partialValue
+            case "w": hours = count.multipliedReportingOverflow(by: 168).partialValue
+            default: return nil
+            }
+            guard count <= 87_600, hours > 0, hours <= 87_600 else { return nil }
+            return TimeInterval(hours) * 3600
+        }
 
         func run() async throws {
             let user = user
-            let issued = await data.withStore { store throws(ServerError) in try await store.createToken(forUser: user)
+            let expiresAt = expiresIn.flatMap(Self.seconds).map { Date().addingTimeInterval($0) }
+            let issued = await data.withStore { store throws(ServerError) in
+                try await store.createToken(forUser: user, expiresAt: expiresAt)
             }
-            printToken(issued, intro: "Created a token for \(issued.user.name).")
+            let until = expiresAt.map { " It expires \(minute($0))." } ?? ""
+            printToken(issued, intro: "Created a token for \(issued.user.name).\(until)")
         }
     }
 
@@ -242,7 +270,11 @@ struct TokenCommand: AsyncParsableCommand {
                 return
             }
             for token in tokens {
-                let state = token.revokedAt.map { "revoked \(day($0))" } ?? "active"
+                let now = Date()
+                let state =
+                    token.revokedAt.map { "revoked \(day($0))" }
+                    ?? token.expiresAt.map { $0 <= now ? "expired \(minute($0))" : "active, expires \(minute($0))" }
+                    ?? "active"
                 let used = token.lastUsedAt.map { "last used \(day($0))" } ?? "never used"
                 writeOut("\(token.id.uuidString.lowercased())  created \(day(token.createdAt))  \(used)  \(state)")
             }
@@ -256,6 +288,36 @@ func printToken(_ issued: IssuedToken, intro: String) {
     writeOut("Token id \(issued.id.uuidString.lowercased()). The token is shown only now; on a device run:")
     writeOut("  stint login URL --token -   (and paste it)")
     writeOut(issued.secret)
+}
+
+/// A UTC minute, for expiries: a token made to last 12 hours expires within a day.
+func minute(_ date: Date) -> String {
+    date.formatted(
+        .iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: false)
+            .timeSeparator(.colon).timeZone(separator: .omitted))
+}
+
+/// `stint-server epoch renew`: after restoring a backup, so devices start over with the server.
+struct EpochCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "epoch", abstract: "The store's epoch (its life; devices start over when it changes).",
+        subcommands: [Renew.self])
+
+    struct Renew: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Give the store a new epoch: run it after restoring a backup, before serving.",
+            discussion: """
+                Devices notice the new epoch on their next sync, register again, pull everything and push
+                what they still hold. Without it, a restored server has forgotten changes the devices
+                believe it has.
+                """)
+        @OptionGroup var data: DataOptions
+
+        func run() async throws {
+            let epoch = await data.withStore { store throws(ServerError) in try await store.renewEpoch() }
+            writeOut("new epoch \(epoch): every device starts over with this server on its next sync")
+        }
+    }
 }
 
 func day(_ date: Date) -> String {

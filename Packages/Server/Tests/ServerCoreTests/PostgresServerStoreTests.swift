@@ -17,10 +17,11 @@ import Testing
 struct PostgresServerStoreTests {
     @Test("store contract", arguments: StoreContract.checks)
     func contract(check: StoreContract.Check) async throws {
-        try await PostgresTestDatabase.withStore { store, schema in
-            let subject = StoreContract.Subject(store: store) {
-                try await PostgresTestDatabase.dump(schema: schema)
-            }
+        let clock = ManualClock(StoreContract.now)
+        try await PostgresTestDatabase.withStore(clock: clock.read) { store, schema in
+            let subject = StoreContract.Subject(
+                store: store, storedBytes: { try await PostgresTestDatabase.dump(schema: schema) },
+                advance: { clock.advance($0) })
             try await check.run(subject)
         }
     }
@@ -39,7 +40,7 @@ struct PostgresServerStoreTests {
             #expect(epochs.count == 1)
             let names = try await PostgresTestDatabase.strings(
                 "SELECT name FROM \(schema).stint_migrations ORDER BY name")
-            #expect(names == ["v1-users-tokens-devices-records"])
+            #expect(names == ["v1-users-tokens-devices-records", "v2-tokens-expire"])
         }
     }
 

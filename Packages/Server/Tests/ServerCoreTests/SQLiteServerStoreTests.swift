@@ -12,14 +12,17 @@ struct SQLiteServerStoreTests {
     }
 
     static func subject() throws -> StoreContract.Subject {
-        let store = try SQLiteServerStore(directory: directory())
+        let clock = ManualClock(StoreContract.now)
+        let store = try SQLiteServerStore(directory: directory(), clock: clock.read)
         let file = store.fileURL
-        return StoreContract.Subject(store: store) {
-            // The WAL holds recent writes until a checkpoint: read it too.
-            var bytes = try Data(contentsOf: file)
-            if let wal = try? Data(contentsOf: URL(fileURLWithPath: file.path + "-wal")) { bytes += wal }
-            return bytes
-        }
+        return StoreContract.Subject(
+            store: store,
+            storedBytes: {
+                // The WAL holds recent writes until a checkpoint: read it too.
+                var bytes = try Data(contentsOf: file)
+                if let wal = try? Data(contentsOf: URL(fileURLWithPath: file.path + "-wal")) { bytes += wal }
+                return bytes
+            }, advance: { clock.advance($0) })
     }
 
     @Test("store contract", arguments: StoreContract.checks)

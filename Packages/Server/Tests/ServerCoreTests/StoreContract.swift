@@ -13,6 +13,8 @@ struct StoreContract: Sendable {
     struct Subject: Sendable {
         let store: any ServerStore
         let storedBytes: @Sendable () async throws -> Data?
+        /// Moves the store's clock forward by this many seconds (it starts at ``StoreContract/now``).
+        let advance: @Sendable (TimeInterval) -> Void
     }
 
     /// One named check.
@@ -147,6 +149,39 @@ struct StoreContract: Sendable {
             }
             #expect(bytes.range(of: Data(TokenSecret.hash(first.secret).utf8)) != nil)
         },
+        Check(name: "a token with an expiry works until then and not from then on; the list says when") { subject in
+            let store = subject.store
+            let alice = try await store.addUser(name: "Alice")
+            let soon = try await store.createToken(forUser: "alice", expiresAt: now.addingTimeInterval(60))
+            let past = now.addingTimeInterval(-1)
+            await expectError(.invalidRequest("a token must expire in the future")) {
+                _ = try await store.createToken(forUser: "alice", expiresAt: past)
+            }
+            #expect(try await store.authenticate(secret: soon.secret) == alice.user)
+            let tokens = try await store.tokens(ofUser: "alice")
+            #expect(tokens.first { $0.id == soon.id }?.expiresAt == now.addingTimeInterval(60))
+            #expect(tokens.first { $0.id == alice.id }?.expiresAt == nil)
+            subject.advance(59)
+            #expect(try await store.authenticate(secret: soon.secret) == alice.user)
+            subject.advance(1)
+            #expect(try await store.authenticate(secret: soon.secret) == nil)
+            #expect(try await store.authenticate(secret: alice.secret) == alice.user)
+        },
+        Check(name: "a renewed epoch is the store's from then on; a push of the old epoch is refused") { subject in
+            let store = subject.store
+            var laptop = try await Device(store, try await user(store, "Alice"))
+            let old = try await store.epoch()
+            _ = try await laptop.push(.task, Fixture.id(1), Fixture.task())
+            let renewed = try await store.renewEpoch()
+            #expect(renewed != old)
+            #expect(try await store.epoch() == renewed)
+            let input = PushInput(
+                deviceID: laptop.id, epoch: old, first: 2, last: 2,
+                mutations: [MutationInput(number: 2, entity: .task, id: Fixture.id(2), changes: Fixture.task())])
+            await expectError(.epochMismatch(server: renewed)) {
+                _ = try await store.push(input, by: laptop.user, at: now)
+            }
+        },
         Check(name: "a revoked token no longer authenticates; others of the user still do") { subject in
             let store = subject.store
             let first = try await store.addUser(name: "Alice")
@@ -223,6 +258,19 @@ struct StoreContract: Sendable {
             unknown.deviceID = UUID()
             await expectError(.epochMismatch(server: try await store.epoch())) {
                 _ = try await store.push(unknown, by: alice, at: now)
+            }
+        },
+        Check(name: "device names: up to 200 characters (the contract's limit), never empty") { subject in
+            let store = subject.store
+            let alice = try await user(store, "Alice")
+            let long = String(repeating: "h", count: 200)
+            let device = try await store.registerDevice(id: UUID(), name: long, user: alice, startAfter: 0)
+            #expect(device.name == long)
+            await expectError(.invalidName("a name is at most 200 characters; this one has 201")) {
+                _ = try await store.registerDevice(id: UUID(), name: long + "h", user: alice, startAfter: 0)
+            }
+            await expectError(.invalidName("a name needs at least one visible character")) {
+                _ = try await store.registerDevice(id: UUID(), name: "  ", user: alice, startAfter: 0)
             }
         },
         Check(name: "another user's device is forbidden, an unknown one refused") { subject in

@@ -10,8 +10,10 @@ public protocol SyncFeatureInterface: Sendable {
     /// `stint login URL --token T`: checks the address and the token's presence, refuses to switch servers while
     /// logged in (``SyncFeatureError/alreadyLoggedIn(server:userName:)``), then logs in and says as whom. The token
     /// is never printed.
-    /// - Throws: ``SyncFeatureError/invalidServer(_:)``, ``SyncFeatureError/missingToken`` before any Services call.
-    func login(server: String, token: String, deviceName: String) async throws
+    /// Plain `http://` to another machine is refused unless `allowInsecure` (`--insecure`).
+    /// - Throws: ``SyncFeatureError/invalidServer(_:)``, ``SyncFeatureError/insecureServer(_:)``,
+    ///   ``SyncFeatureError/missingToken`` before any Services call.
+    func login(server: String, token: String, deviceName: String, allowInsecure: Bool) async throws
 
     /// `stint logout`: forgets the login; says so, or that there was none.
     func logout() async throws
@@ -76,5 +78,12 @@ public enum SyncBuilder {
             view: SyncView(output: context.output, style: context.style),
             progressOutput: dependencies.progressOutput,
             progressStyle: dependencies.progressStyle)
+    }
+}
+
+extension SyncFeatureInterface {
+    /// A login that refuses plain http to another machine.
+    public func login(server: String, token: String, deviceName: String) async throws {
+        try await login(server: server, token: token, deviceName: deviceName, allowInsecure: false)
     }
 }

@@ -18,6 +18,9 @@ public enum SyncFeatureError: Error, Sendable, Equatable, LocalizedError, Custom
     case alreadyLoggedIn(server: String, userName: String)
     /// `login` was given something that is not an http or https URL.
     case invalidServer(String)
+    /// A plain `http://` address that is not this machine: the token would cross the network readable by anyone on
+    /// the way. `--insecure` allows it (a trusted network, a TLS-terminating proxy on the same host).
+    case insecureServer(String)
     /// No conflict's id starts with `reference`.
     case conflictNotFound(reference: String)
     /// Several conflicts' ids start with `reference`; `candidates` are their short ids.
@@ -40,7 +43,7 @@ public enum SyncFeatureError: Error, Sendable, Equatable, LocalizedError, Custom
     public var kind: Kind {
         switch self {
         case .notLoggedIn: .notLoggedIn
-        case .missingToken, .invalidServer: .invalidInput
+        case .missingToken, .invalidServer, .insecureServer: .invalidInput
         case .alreadyLoggedIn, .alreadyResolved: .conflict
         case .conflictNotFound: .notFound
         case .ambiguousConflict: .ambiguous
@@ -59,6 +62,9 @@ public enum SyncFeatureError: Error, Sendable, Equatable, LocalizedError, Custom
                 + "run stint logout first"
         case .invalidServer(let server):
             "'\(DisplayText.escaped(server))' is not a server URL: use one like https://stint.example.com"
+        case .insecureServer(let server):
+            "'\(DisplayText.escaped(server))' is plain http to another machine, which would send the token "
+                + "unencrypted: use https://, or pass --insecure on a network you trust"
         case .conflictNotFound(let reference):
             "no conflict matches '\(DisplayText.escaped(reference))': see stint sync conflicts"
         case .ambiguousConflict(let reference, let candidates):

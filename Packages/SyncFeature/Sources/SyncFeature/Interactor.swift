@@ -18,9 +18,12 @@ struct SyncInteractor: SyncFeatureInterface {
 
     // MARK: Account
 
-    func login(server: String, token: String, deviceName: String) async throws {
+    func login(server: String, token: String, deviceName: String, allowInsecure: Bool) async throws {
         let address = server.trimmingCharacters(in: .whitespacesAndNewlines)
         guard Self.isServerURL(address) else { throw SyncFeatureError.invalidServer(server) }
+        guard allowInsecure || !Self.isPlainHTTPToAnotherMachine(address) else {
+            throw SyncFeatureError.insecureServer(server)
+        }
         let token = token.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !token.isEmpty else { throw SyncFeatureError.missingToken }
         // This device's data belongs to the team of the server it is logged in to; moving it to another team must be
@@ -97,6 +100,19 @@ struct SyncInteractor: SyncFeatureInterface {
             let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
             let host = components.host, !host.isEmpty
         else { return false }
+        return true
+    }
+
+    /// `http://` to anything but the loopback interface. Loopback stays allowed without `--insecure`: the
+    /// token never leaves the machine (`make server`, a reverse proxy on the same host).
+    static func isPlainHTTPToAnotherMachine(_ text: String) -> Bool {
+        guard let components = URLComponents(string: text), components.scheme?.lowercased() == "http",
+            let host = components.host?.lowercased()
+        else { return false }
+        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        if bare == "localhost" || bare == "::1" { return false }
+        let octets = bare.split(separator: ".", omittingEmptySubsequences: false)
+        if octets.count == 4, octets[0] == "127", octets.allSatisfy({ UInt8($0) != nil }) { return false }
         return true
     }
 

@@ -73,6 +73,26 @@ struct InteractorTests {
         }
     }
 
+    @Test(arguments: [
+        "http://stint.example.com", "http://192.168.1.20:8420", "HTTP://10.0.0.1", "http://[fe80::1]:8420",
+    ])
+    func plainHTTPToAnotherMachineIsRefusedWithoutInsecure(_ server: String) async throws {
+        let harness = Harness(services: FailingSyncServices(error: UnexpectedServiceError(code: 1)))
+        await #expect(throws: SyncFeatureError.insecureServer(server)) {
+            try await harness.feature.login(server: server, token: "stint_x", deviceName: "laptop")
+        }
+        #expect(SyncFeatureError.insecureServer(server).kind == .invalidInput)
+        // With --insecure the address passes the check and reaches the Services (which fail here on purpose).
+        await #expect(throws: UnexpectedServiceError(code: 1)) {
+            try await harness.feature.login(server: server, token: "stint_x", deviceName: "laptop", allowInsecure: true)
+        }
+    }
+
+    @Test(arguments: ["http://127.0.0.1:8420", "http://localhost:8420", "http://[::1]:8420", "http://127.5.0.1"])
+    func plainHTTPToThisMachineNeedsNoFlag(_ server: String) async {
+        #expect(!SyncInteractor.isPlainHTTPToAnotherMachine(server))
+    }
+
     @Test func loggingInToAnotherServerNeedsALogoutFirst() async throws {
         let (harness, store) = await Harness.sample()
 

@@ -24,6 +24,14 @@ final class ServerProcess: @unchecked Sendable {
         database = Self.newDatabase()
     }
 
+    /// A server on the PostgreSQL database `database` (a URL with its schema): several processes given
+    /// the same one share their data.
+    init(binary: URL, data: URL, database: String) {
+        self.binary = binary
+        self.data = data
+        self.database = database
+    }
+
     /// The PostgreSQL database of the run with a new schema, or nil when the run uses SQLite.
     static func newDatabase() -> String? {
         guard let base = ProcessInfo.processInfo.environment["STINT_E2E_DATABASE_URL"], !base.isEmpty else {
