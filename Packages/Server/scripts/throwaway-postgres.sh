@@ -99,7 +99,12 @@ start)
     fi
     # Already running (an earlier `make test` left it): use it as it is.
     if ! as_owner "$bin/pg_ctl" -D "$dir" status >/dev/null 2>&1; then
-        as_owner "$bin/pg_ctl" -D "$dir" -l "$dir/server.log" -w -t 30 start >/dev/null
+        if ! as_owner "$bin/pg_ctl" -D "$dir" -l "$dir/server.log" -w -t 30 start >/dev/null 2>&1; then
+            # The usual cause: another cluster (another checkout's) already listens on this port.
+            echo "throwaway-postgres: PostgreSQL did not start on port $port; its log says:" >&2
+            tail -n 4 "$dir/server.log" >&2
+            exit 1
+        fi
     fi
     if ! as_owner "$bin/psql" -h 127.0.0.1 -p "$port" -U postgres -d postgres -tAc \
         "SELECT 1 FROM pg_roles WHERE rolname = 'stint'" | grep -q 1; then
