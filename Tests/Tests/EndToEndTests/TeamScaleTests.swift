@@ -41,27 +41,33 @@ struct TeamScaleTests {
         // Three rounds: every device adds five tasks and completes one it pulled from a neighbour,
         // then all twenty sync at the same moment (each push is also a pull while the others push).
         var expected: [String] = []
+        var completions = 0
         for round in 0..<3 {
             for index in 0..<20 {
                 expected += (0..<5).map { "d\(index)-r\(round)-t\($0)" }
             }
-            try await withThrowingTaskGroup(of: Void.self) { group in
+            completions += try await withThrowingTaskGroup(of: Int.self) { group in
                 for (index, device) in devices.enumerated() {
                     group.addTask {
                         for task in 0..<5 {
                             try await device.ok("task", "add", "d\(index)-r\(round)-t\(task)")
                         }
+                        // The neighbour's task is there only if this device's last pull came after the
+                        // neighbour's push: which of the two came first is up to the race.
+                        var completed = 0
                         if round > 0 {
                             let neighbour = "d\((index + 1) % 20)-r\(round - 1)-t0"
                             let tasks = try await device.json("task", "list", "--status", "all")
                             if let id = tasks.array.first(where: { $0["title"].string == neighbour })?["id"].string {
                                 try await device.ok("task", "done", String(id.prefix(8)))
+                                completed = 1
                             }
                         }
                         try await device.ok("sync")
+                        return completed
                     }
                 }
-                try await group.waitForAll()
+                return try await group.reduce(0, +)
             }
         }
         // Two more rounds with nothing new: every device pulls what the others pushed last.
@@ -87,8 +93,9 @@ struct TeamScaleTests {
             #expect((try await device.json("sync", "status"))["pending_changes"].int == 0)
         }
         #expect(views.allSatisfy { $0 == views[0] })
-        // Each of the forty completions reached every device.
-        #expect(views[0].values.filter { $0 == "done" }.count == 40)
+        // Each completion reached every device (each completed a different task).
+        #expect(completions > 0)
+        #expect(views[0].values.filter { $0 == "done" }.count == completions)
     }
 
     @Test("PostgreSQL restarted in the middle of a run: 503 while it is away, back on its own, nothing lost")
