@@ -8,8 +8,8 @@ extension StintServerClient {
     static let messageLimit = 300
 
     /// The error for a refusal the contract documents, from its status and its Problem body (nil when the body
-    /// could not be read).
-    static func refusal(status: Int, problem: Problem?) -> RemoteStorageError {
+    /// could not be read), and for a 429 its `Retry-After` seconds.
+    static func refusal(status: Int, problem: Problem?, retryAfter: Int? = nil) -> RemoteStorageError {
         let message = problem.map { oneLine($0.message) } ?? "HTTP \(status) with an unreadable body"
         switch status {
         case 400:
@@ -28,6 +28,16 @@ extension StintServerClient {
             return .tooLarge(message: message)
         case 426:
             return .protocolMismatch(message: message, serverProtocol: problem?.supportedProtocol)
+        // No case of its own: Repositories switches over every case, and 429 has the remedy of a 5xx (wait,
+        // nothing local is lost) without being one to retry at once. The wording is the client's, so it is the
+        // same whichever server or proxy refused.
+        case 429:
+            let what =
+                problem?.code == "too-many-failed-sign-ins"
+                ? "too many failed sign-ins from this address"
+                : problem.map { oneLine($0.message) } ?? "too many requests"
+            let when = retryAfter.map { "try again in \(max(1, $0)) s" } ?? "try again later"
+            return .server(status: 429, message: "\(what); \(when)")
         default:
             return .server(status: status, message: message)
         }

@@ -28,14 +28,16 @@ public enum RemoteStorageError: Error, Sendable, Hashable, CustomStringConvertib
     case tooLarge(message: String)
     /// The server refused the request as malformed or breaking a field rule.
     case badRequest(message: String)
-    /// The server failed (5xx) or answered with a status this client does not expect.
+    /// The server failed (5xx), refused this client's address for a while (429: too many failed sign-ins from
+    /// it; `message` says for how long), or answered with a status this client does not expect.
     case server(status: Int, message: String)
     /// The server answered, but not with what the contract promises (not JSON, not the schema, not HTTP).
     case invalidResponse(detail: String)
 
     /// Whether the same request may succeed later unchanged: the network failed, the server was too slow, or
     /// the server itself failed (5xx). Such a request may or may not have been applied, so only idempotent
-    /// requests are retried; anything the server refused (4xx) will be refused again.
+    /// requests are retried; anything the server refused (4xx) will be refused again. A 429 too: it lasts a
+    /// minute, and retrying within the call would only keep the address refused.
     public var isTransient: Bool {
         switch self {
         case .unreachable, .timedOut:
@@ -72,6 +74,8 @@ public enum RemoteStorageError: Error, Sendable, Hashable, CustomStringConvertib
             "the server refused the request: \(message)"
         case .server(503, let message):
             "the server is unavailable for now (HTTP 503): \(message)"
+        case .server(429, let message):
+            "the server refused: \(message) (HTTP 429)"
         case .server(let status, let message):
             "the server failed (HTTP \(status)): \(message)"
         case .invalidResponse(let detail):

@@ -59,6 +59,9 @@ public struct StintServerClient: Sendable {
                 throw Self.refusal(status: 401, problem: try answer.body.json)
             case .upgradeRequired(let answer):
                 throw Self.refusal(status: 426, problem: try answer.body.json)
+            case .tooManyRequests(let answer):
+                throw Self.refusal(
+                    status: 429, problem: try answer.body.json, retryAfter: answer.headers.retryAfter)
             case .serviceUnavailable(let answer):
                 throw Self.refusal(status: 503, problem: try answer.body.json)
             case .undocumented(let status, let payload):
@@ -79,6 +82,9 @@ public struct StintServerClient: Sendable {
                 throw Self.refusal(status: 401, problem: try answer.body.json)
             case .upgradeRequired(let answer):
                 throw Self.refusal(status: 426, problem: try answer.body.json)
+            case .tooManyRequests(let answer):
+                throw Self.refusal(
+                    status: 429, problem: try answer.body.json, retryAfter: answer.headers.retryAfter)
             case .serviceUnavailable(let answer):
                 throw Self.refusal(status: 503, problem: try answer.body.json)
             case .undocumented(let status, let payload):
@@ -106,6 +112,9 @@ public struct StintServerClient: Sendable {
                 throw Self.refusal(status: 415, problem: try answer.body.json)
             case .upgradeRequired(let answer):
                 throw Self.refusal(status: 426, problem: try answer.body.json)
+            case .tooManyRequests(let answer):
+                throw Self.refusal(
+                    status: 429, problem: try answer.body.json, retryAfter: answer.headers.retryAfter)
             case .serviceUnavailable(let answer):
                 throw Self.refusal(status: 503, problem: try answer.body.json)
             case .undocumented(let status, let payload):
@@ -143,6 +152,9 @@ public struct StintServerClient: Sendable {
                 throw Self.refusal(status: 415, problem: try answer.body.json)
             case .upgradeRequired(let answer):
                 throw Self.refusal(status: 426, problem: try answer.body.json)
+            case .tooManyRequests(let answer):
+                throw Self.refusal(
+                    status: 429, problem: try answer.body.json, retryAfter: answer.headers.retryAfter)
             case .serviceUnavailable(let answer):
                 throw Self.refusal(status: 503, problem: try answer.body.json)
             case .undocumented(let status, let payload):
@@ -175,6 +187,9 @@ public struct StintServerClient: Sendable {
                 throw Self.refusal(status: 410, problem: try answer.body.json)
             case .upgradeRequired(let answer):
                 throw Self.refusal(status: 426, problem: try answer.body.json)
+            case .tooManyRequests(let answer):
+                throw Self.refusal(
+                    status: 429, problem: try answer.body.json, retryAfter: answer.headers.retryAfter)
             case .serviceUnavailable(let answer):
                 throw Self.refusal(status: 503, problem: try answer.body.json)
             case .undocumented(let status, let payload):

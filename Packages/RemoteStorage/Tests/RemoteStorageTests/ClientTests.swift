@@ -271,6 +271,43 @@ struct RetryTests {
         #expect(transport.sent.count == 1)
     }
 
+    /// The server's limit on failed sign-ins (ADR 0025): a refusal for a while, one line saying how long, never
+    /// retried within the call (each attempt would be refused, and the address kept refused).
+    @Test(arguments: Call.allCases.filter { $0 != .health })
+    func tooManyFailedSignInsIsOneClearLineAndNotRetried(_ call: Call) async {
+        let transport = FakeTransport(
+            .answer(
+                status: 429,
+                body: Fixture.problem(
+                    "too-many-failed-sign-ins", "too many failed sign-ins from this address: try again in 60 s"),
+                headers: ["Retry-After": "60"]))
+        let error = await remoteError { () async throws(RemoteStorageError) in
+            try await call.run(Fixture.client(transport, retries: 5))
+        }
+        #expect(error == .server(status: 429, message: "too many failed sign-ins from this address; try again in 60 s"))
+        #expect(
+            error?.description
+                == "the server refused: too many failed sign-ins from this address; try again in 60 s (HTTP 429)")
+        #expect(error?.isTransient == false)
+        #expect(transport.sent.count == 1)
+    }
+
+    @Test func anotherTooManyRequestsSaysWhatItKnows() async {
+        let cases: [(FakeTransport.Step, String)] = [
+            (.answer(status: 429, body: Fixture.problem("slow-down", "slow down")), "slow down; try again later"),
+            (
+                .answer(status: 429, body: "<html>429</html>", contentType: "text/html", headers: ["Retry-After": "5"]),
+                "too many requests; try again later"
+            ),
+        ]
+        for (step, message) in cases {
+            let error = await remoteError { () async throws(RemoteStorageError) in
+                try await Fixture.client(FakeTransport(step)).team()
+            }
+            #expect(error == .server(status: 429, message: message))
+        }
+    }
+
     @Test func backoffDoublesFromTheFirstDelay() {
         let configuration = RemoteConfiguration(backoff: .milliseconds(200))
         #expect(configuration.delay(beforeRetry: 0) == .milliseconds(200))
@@ -296,7 +333,7 @@ struct RetryTests {
             .notConfigured("m"), .unauthorized(message: "m"), .forbidden(message: "m"),
             .protocolMismatch(message: "m", serverProtocol: 1), .epochChanged(message: "m"), .gap(message: "m"),
             .tooLarge(message: "m"), .badRequest(message: "m"), .server(status: 404, message: "m"),
-            .invalidResponse(detail: "d"),
+            .server(status: 429, message: "m"), .invalidResponse(detail: "d"),
         ]
         #expect(transient.filter(\.isTransient).count == transient.count)
         #expect(permanent.filter(\.isTransient).isEmpty)

@@ -8,8 +8,9 @@ import OpenAPIRuntime
 final class FakeTransport: ClientTransport, @unchecked Sendable {
     /// One answer of the script.
     enum Step: Sendable {
-        /// An HTTP answer; `contentType` nil sends none.
-        case answer(status: Int, body: String?, contentType: String? = "application/json")
+        /// An HTTP answer; `contentType` nil sends none; `headers` are added to it.
+        case answer(
+            status: Int, body: String?, contentType: String? = "application/json", headers: [String: String] = [:])
         /// The transport fails with `error`, as URLSession does when the network fails.
         case fail(any Error)
         /// The transport never answers (until its task is cancelled).
@@ -49,9 +50,13 @@ final class FakeTransport: ClientTransport, @unchecked Sendable {
             return steps.count > 1 ? steps.removeFirst() : steps[0]
         }
         switch step {
-        case .answer(let status, let body, let contentType):
+        case .answer(let status, let body, let contentType, let headers):
             var response = HTTPResponse(status: .init(code: status))
             if let contentType { response.headerFields[.contentType] = contentType }
+            for (name, value) in headers {
+                guard let name = HTTPField.Name(name) else { preconditionFailure("fixture: header \(name)") }
+                response.headerFields[name] = value
+            }
             return (response, body.map { HTTPBody($0) })
         case .fail(let error):
             throw error

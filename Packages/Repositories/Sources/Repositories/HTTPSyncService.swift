@@ -113,7 +113,9 @@ struct HTTPSyncService: SyncService {
         case .gap: return .gap(text)
         case .tooLarge: return .tooLarge(text)
         case .badRequest: return .badRequest(text)
-        case .server(let status, _): return status >= 500 ? .server(text) : .badRequest(text)
+        // 429 (too many failed sign-ins from this address) passes like a 503: the server is there but will not
+        // answer this device for now, so a team lookup falls back to the cached team and the changes stay pending.
+        case .server(let status, _): return status >= 500 || status == 429 ? .server(text) : .badRequest(text)
         case .invalidResponse: return .invalidResponse(text)
         }
     }

@@ -55,9 +55,13 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
 }
 
 /// Gate of the sync API (/v1): the protocol version first (an old client with a good token must
-/// still learn it has to upgrade), then the bearer token. Puts the user in `RequestScope.user`.
-struct SyncGateMiddleware<Context: RequestContext>: RouterMiddleware {
+/// still learn it has to upgrade), then the client address's failed sign-ins (ADR 0025), then the bearer
+/// token. Puts the user in `RequestScope.user`.
+struct SyncGateMiddleware: RouterMiddleware {
+    typealias Context = StintRequestContext
+
     let store: any ServerStore
+    let limiter: AuthFailureLimiter
 
     static func isSyncPath(_ path: String) -> Bool { path == "/v1" || path.hasPrefix("/v1/") }
 
@@ -66,7 +70,17 @@ struct SyncGateMiddleware<Context: RequestContext>: RouterMiddleware {
     ) async throws -> Response {
         guard Self.isSyncPath(request.uri.path) else { return try await next(request, context) }
         if let problem = Self.protocolProblem(request.headers[.stintProtocol]) { return problem.response }
-        guard let secret = Self.bearerToken(request.headers[.authorization]) else {
+        let address = ClientAddress.of(
+            request, peer: context.peerAddress, trustForwardedFor: limiter.policy.trustForwardedFor)
+        // Before the token is even looked at: a blocked address learns nothing from a guess, right or wrong.
+        if let wait = limiter.refusal(for: address) {
+            let seconds = max(1, Int(wait.components.seconds) + (wait.components.attoseconds > 0 ? 1 : 0))
+            return ProblemError.tooManyFailedSignIns(retryAfter: seconds).response
+        }
+        let header = request.headers[.authorization]
+        guard let secret = Self.bearerToken(header) else {
+            // No header at all guesses nothing; a malformed one is a failed attempt like a wrong token.
+            if header != nil { failed(address, context) }
             return ProblemError(
                 .unauthorized, code: "unauthorized",
                 message: "no bearer token: run stint login with a token from stint-server user add"
@@ -85,6 +99,7 @@ struct SyncGateMiddleware<Context: RequestContext>: RouterMiddleware {
             return ProblemError(error).response
         }
         guard let user else {
+            failed(address, context)
             return ProblemError(.unauthorized, code: "unauthorized", message: "the token is unknown or revoked")
                 .response
         }
@@ -94,6 +109,16 @@ struct SyncGateMiddleware<Context: RequestContext>: RouterMiddleware {
         return try await RequestScope.$user.withValue(user) {
             try await RequestScope.$logger.withValue(logger) { try await next(request, context) }
         }
+    }
+
+    private func failed(_ address: ClientAddress, _ context: Context) {
+        guard limiter.recordFailure(from: address) else { return }
+        context.logger.warning(
+            "too many failed sign-ins: refusing the address for a while",
+            metadata: [
+                "address": .stringConvertible(address), "limit": .stringConvertible(limiter.policy.limit),
+                "window": .stringConvertible(limiter.policy.window),
+            ])
     }
 
     static func protocolProblem(_ header: String?) -> ProblemError? {

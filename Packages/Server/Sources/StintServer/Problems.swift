@@ -13,6 +13,7 @@ public let stintMaximumBodyBytes = 4 * 1024 * 1024
 extension HTTPField.Name {
     static let stintProtocol = known("Stint-Protocol")
     static let requestID = known("X-Request-Id")
+    static let forwardedFor = known("X-Forwarded-For")
 
     /// A name written here, valid by construction.
     private static func known(_ name: String) -> Self {
@@ -26,10 +27,16 @@ extension HTTPField.Name {
 struct ProblemError: Error, HTTPResponseConvertible {
     var status: HTTPResponse.Status
     var problem: Components.Schemas.Problem
+    /// The `Retry-After` seconds; a 503 without one says 2.
+    var retryAfter: Int?
 
-    init(_ status: HTTPResponse.Status, code: String, message: String, supportedProtocol: Int? = nil) {
+    init(
+        _ status: HTTPResponse.Status, code: String, message: String, supportedProtocol: Int? = nil,
+        retryAfter: Int? = nil
+    ) {
         self.status = status
         self.problem = .init(code: code, message: message, supportedProtocol: supportedProtocol)
+        self.retryAfter = retryAfter
     }
 
     var bodyBytes: Data {
@@ -42,7 +49,11 @@ struct ProblemError: Error, HTTPResponseConvertible {
     var httpStatus: HTTPResponse.Status { status }
     var httpHeaderFields: HTTPFields {
         var fields: HTTPFields = [.contentType: "application/json; charset=utf-8"]
-        if status == .serviceUnavailable { fields[.retryAfter] = "2" }
+        if let retryAfter {
+            fields[.retryAfter] = String(retryAfter)
+        } else if status == .serviceUnavailable {
+            fields[.retryAfter] = "2"
+        }
         return fields
     }
     var httpBody: OpenAPIRuntime.HTTPBody? { HTTPBody(bodyBytes) }
@@ -67,6 +78,14 @@ struct ProblemError: Error, HTTPResponseConvertible {
         ProblemError(
             .serviceUnavailable, code: "unavailable",
             message: "the server cannot reach its database right now: try again in a few seconds")
+    }
+
+    /// The address made too many failed authentications lately (ADR 0025): refused, a correct token included,
+    /// for `seconds` more.
+    static func tooManyFailedSignIns(retryAfter seconds: Int) -> ProblemError {
+        ProblemError(
+            .tooManyRequests, code: "too-many-failed-sign-ins",
+            message: "too many failed sign-ins from this address: try again in \(seconds) s", retryAfter: seconds)
     }
 
     static func tooLarge() -> ProblemError {

@@ -113,9 +113,21 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup var data: DataOptions
     @Option(help: "A PEM certificate chain: serve HTTPS (with --tls-key).") var tlsCert: String?
     @Option(help: "The PEM private key of --tls-cert.") var tlsKey: String?
+    @Option(
+        help: ArgumentHelp(
+            "Failed authentications a client address may make in a minute; past them it gets 429 until the minute "
+                + "has passed, a correct token included.",
+            valueName: "count"))
+    var authFailureLimit = 10
+    @Flag(
+        help: ArgumentHelp(
+            "Take the client's address from the last hop of X-Forwarded-For: only behind a reverse proxy that "
+                + "sets it and is the only way in."))
+    var trustForwardedFor = false
 
     func validate() throws {
         if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
+        if authFailureLimit < 1 { throw ValidationError("--auth-failure-limit takes a count of 1 or more") }
     }
 
     func run() async throws {
@@ -134,9 +146,11 @@ struct Serve: AsyncParsableCommand {
             beforeServing = { try await store.migrate() }
         }
         let scheme = tls == nil ? "http" : "https"
+        let authFailures = AuthFailurePolicy(limit: authFailureLimit, trustForwardedFor: trustForwardedFor)
         do {
             try await runStintServer(
-                store: opened.store, host: host, port: port, services: services, beforeServing: beforeServing, tls: tls
+                store: opened.store, host: host, port: port, services: services, beforeServing: beforeServing, tls: tls,
+                authFailures: authFailures
             ) { bound in
                 let shownHost = host.contains(":") ? "[\(host)]" : host
                 writeOut("stint-server listening on \(scheme)://\(shownHost):\(bound) (\(shown))")

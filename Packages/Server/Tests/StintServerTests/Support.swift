@@ -51,15 +51,20 @@ struct Fixture {
         token = try await store.addUser(name: "ada").secret
     }
 
-    func application() throws -> some ApplicationProtocol {
-        Application(router: try makeRouter(store: store), logger: logs.logger)
+    /// The application; `limiter` counts failed sign-ins (a fresh one on the machine's clock by default).
+    func application(limiter: AuthFailureLimiter = AuthFailureLimiter()) throws -> some ApplicationProtocol {
+        Application(router: try makeRouter(store: store, limiter: limiter), logger: logs.logger)
     }
 
-    /// The headers of a /v1 request: the protocol version and this fixture's token unless told otherwise.
-    func headers(protocol version: String? = "1", bearer: String? = nil, authorized: Bool = true) -> HTTPFields {
+    /// The headers of a /v1 request: the protocol version and this fixture's token unless told otherwise,
+    /// and `X-Forwarded-For` when given.
+    func headers(
+        protocol version: String? = "1", bearer: String? = nil, authorized: Bool = true, forwardedFor: String? = nil
+    ) -> HTTPFields {
         var fields = HTTPFields()
         if let version { fields[.stintProtocol] = version }
         if authorized { fields[.authorization] = "Bearer \(bearer ?? token)" }
+        if let forwardedFor { fields[.forwardedFor] = forwardedFor }
         fields[.contentType] = "application/json"
         return fields
     }
@@ -76,3 +81,13 @@ func problemCode(_ response: TestResponse) throws -> String? {
 }
 
 func body(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }
+
+/// A monotonic clock moved by hand, so a test crosses a window without waiting for it.
+final class ManualClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current = ContinuousClock.now
+
+    var now: ContinuousClock.Instant { lock.withLock { current } }
+
+    func advance(by duration: Duration) { lock.withLock { current += duration } }
+}

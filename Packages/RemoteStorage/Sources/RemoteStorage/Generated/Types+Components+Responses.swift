@@ -186,6 +186,55 @@ extension Components {
                 self.body = body
             }
         }
+        public struct TooManyFailedSignIns: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/TooManyFailedSignIns/headers`.
+            public struct Headers: Sendable, Hashable {
+                /// Seconds until the address may authenticate again.
+                ///
+                /// - Remark: Generated from `#/components/responses/TooManyFailedSignIns/headers/Retry-After`.
+                public var retryAfter: Swift.Int?
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - retryAfter: Seconds until the address may authenticate again.
+                public init(retryAfter: Swift.Int? = nil) {
+                    self.retryAfter = retryAfter
+                }
+            }
+            /// Received HTTP response headers
+            public var headers: Components.Responses.TooManyFailedSignIns.Headers
+            /// - Remark: Generated from `#/components/responses/TooManyFailedSignIns/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/TooManyFailedSignIns/content/application\/json`.
+                case json(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                public var json: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.TooManyFailedSignIns.Body
+            /// Creates a new `TooManyFailedSignIns`.
+            ///
+            /// - Parameters:
+            ///   - headers: Received HTTP response headers
+            ///   - body: Received HTTP response body
+            public init(
+                headers: Components.Responses.TooManyFailedSignIns.Headers = .init(),
+                body: Components.Responses.TooManyFailedSignIns.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
         public struct Unavailable: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/Unavailable/headers`.
             public struct Headers: Sendable, Hashable {

@@ -307,6 +307,29 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many failed authentications (an unknown, revoked or expired token, a malformed `Authorization`) came from this client address within the last minute: every authenticated request from it is refused, a correct token included, until `Retry-After` seconds have passed. Code `too-many-failed-sign-ins`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/session/get(getSession)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.TooManyFailedSignIns)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.TooManyFailedSignIns {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// The server cannot reach its database (restarting, unreachable): retry the same request after `Retry-After` seconds. Nothing was applied, unless a retry of the same batch finds it so.
             ///
             /// - Remark: Generated from `#/paths//v1/session/get(getSession)/responses/503`.
@@ -513,6 +536,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "upgradeRequired",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many failed authentications (an unknown, revoked or expired token, a malformed `Authorization`) came from this client address within the last minute: every authenticated request from it is refused, a correct token included, until `Retry-After` seconds have passed. Code `too-many-failed-sign-ins`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/team/get(listTeam)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.TooManyFailedSignIns)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.TooManyFailedSignIns {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
                             response: self
                         )
                     }
@@ -804,6 +850,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "upgradeRequired",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many failed authentications (an unknown, revoked or expired token, a malformed `Authorization`) came from this client address within the last minute: every authenticated request from it is refused, a correct token included, until `Retry-After` seconds have passed. Code `too-many-failed-sign-ins`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/devices/post(registerDevice)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.TooManyFailedSignIns)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.TooManyFailedSignIns {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
                             response: self
                         )
                     }
@@ -1180,6 +1249,29 @@ public enum Operations {
                     }
                 }
             }
+            /// Too many failed authentications (an unknown, revoked or expired token, a malformed `Authorization`) came from this client address within the last minute: every authenticated request from it is refused, a correct token included, until `Retry-After` seconds have passed. Code `too-many-failed-sign-ins`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/push/post(push)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.TooManyFailedSignIns)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.TooManyFailedSignIns {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// The server cannot reach its database (restarting, unreachable): retry the same request after `Retry-After` seconds. Nothing was applied, unless a retry of the same batch finds it so.
             ///
             /// - Remark: Generated from `#/paths//v1/push/post(push)/responses/503`.
@@ -1503,6 +1595,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "upgradeRequired",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many failed authentications (an unknown, revoked or expired token, a malformed `Authorization`) came from this client address within the last minute: every authenticated request from it is refused, a correct token included, until `Retry-After` seconds have passed. Code `too-many-failed-sign-ins`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/changes/get(pullChanges)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.TooManyFailedSignIns)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.TooManyFailedSignIns {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
                             response: self
                         )
                     }

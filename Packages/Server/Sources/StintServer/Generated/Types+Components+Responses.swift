@@ -174,6 +174,55 @@ extension Components {
                 self.body = body
             }
         }
+        internal struct TooManyFailedSignIns: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/TooManyFailedSignIns/headers`.
+            internal struct Headers: Sendable, Hashable {
+                /// Seconds until the address may authenticate again.
+                ///
+                /// - Remark: Generated from `#/components/responses/TooManyFailedSignIns/headers/Retry-After`.
+                internal var retryAfter: Swift.Int?
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - retryAfter: Seconds until the address may authenticate again.
+                internal init(retryAfter: Swift.Int? = nil) {
+                    self.retryAfter = retryAfter
+                }
+            }
+            /// Received HTTP response headers
+            internal var headers: Components.Responses.TooManyFailedSignIns.Headers
+            /// - Remark: Generated from `#/components/responses/TooManyFailedSignIns/content`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/TooManyFailedSignIns/content/application\/json`.
+                case json(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                internal var json: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            internal var body: Components.Responses.TooManyFailedSignIns.Body
+            /// Creates a new `TooManyFailedSignIns`.
+            ///
+            /// - Parameters:
+            ///   - headers: Received HTTP response headers
+            ///   - body: Received HTTP response body
+            internal init(
+                headers: Components.Responses.TooManyFailedSignIns.Headers = .init(),
+                body: Components.Responses.TooManyFailedSignIns.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
         internal struct Unavailable: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/Unavailable/headers`.
             internal struct Headers: Sendable, Hashable {
