@@ -16,6 +16,7 @@ final class AppDependencyContainer: Sendable {
     let analytics: LogAnalytics
     let logger: Logger
     let workers: WorkersDependencyContainer
+    let backgroundSync: any BackgroundSyncLaunching
 
     init(context: ProcessContext, verbose: Bool, ids: any IdentifierProvider = RandomIdentifierProvider())
         throws(WorkerError)
@@ -25,6 +26,7 @@ final class AppDependencyContainer: Sendable {
         output = context.output
         errorOutput = context.errorOutput
         input = context.input
+        backgroundSync = context.backgroundSync
         // No global LoggingSystem.bootstrap: it may run once per process, and tests run many commands in one.
         let errorStream = context.errorOutput
         var logger = Logger(label: "stint") { label in TextOutputLogHandler(label: label, output: errorStream) }

@@ -26,10 +26,14 @@ public struct ProcessContext: Sendable {
     public var stdinIsTerminal: Bool
     /// Whether standard error is a terminal: progress goes there, so it is judged on its own.
     public var stderrIsTerminal: Bool
+    /// How auto-sync starts its background sync: a detached process for the real one; a recorder, which starts
+    /// nothing, by default (an in-process test must not spawn its own runner).
+    public var backgroundSync: any BackgroundSyncLaunching
 
     public init(
         environment: [String: String], output: any TextOutput, errorOutput: any TextOutput,
-        input: any LineReader, style: TerminalStyle, stdinIsTerminal: Bool, stderrIsTerminal: Bool
+        input: any LineReader, style: TerminalStyle, stdinIsTerminal: Bool, stderrIsTerminal: Bool,
+        backgroundSync: any BackgroundSyncLaunching = RecordedBackgroundSyncs()
     ) {
         self.environment = environment
         self.output = output
@@ -38,6 +42,7 @@ public struct ProcessContext: Sendable {
         self.style = style
         self.stdinIsTerminal = stdinIsTerminal
         self.stderrIsTerminal = stderrIsTerminal
+        self.backgroundSync = backgroundSync
     }
 
     /// The environment variables Stint reads; a new one must be added here to be seen.
@@ -66,7 +71,8 @@ public struct ProcessContext: Sendable {
         return ProcessContext(
             environment: environment, output: StandardOutput(), errorOutput: StandardError(),
             input: StandardLineReader(output: StandardOutput()), style: TerminalStyle.detect(environment: environment),
-            stdinIsTerminal: isatty(STDIN_FILENO) == 1, stderrIsTerminal: isatty(STDERR_FILENO) == 1)
+            stdinIsTerminal: isatty(STDIN_FILENO) == 1, stderrIsTerminal: isatty(STDERR_FILENO) == 1,
+            backgroundSync: DetachedBackgroundSync())
     }
 }
 

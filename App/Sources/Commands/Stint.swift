@@ -36,6 +36,7 @@ public struct Stint: AsyncParsableCommand {
             DashboardCommand.self, ProjectCommand.self, ListCommand.self, TaskCommand.self, TimerCommand.self,
             LogCommand.self, EntriesCommand.self, ReportCommand.self, UndoCommand.self, ExportCommand.self,
             ImportCommand.self, LoginCommand.self, LogoutCommand.self, SyncCommand.self, TeamCommand.self,
+            ConfigCommand.self,
         ],
         defaultSubcommand: DashboardCommand.self
     )
@@ -66,6 +67,13 @@ extension StintCommand {
         current.state.verbose = global.verbose
         let coordinator = try AppCoordinator(context: current.context, json: global.json, verbose: global.verbose)
         defer { coordinator.finish() }
-        try await run(with: coordinator)
+        do {
+            try await run(with: coordinator)
+        } catch {
+            // A command can fail after it saved something (a later step); that change still goes out.
+            await coordinator.startAutoSyncIfNeeded()
+            throw error
+        }
+        await coordinator.startAutoSyncIfNeeded()
     }
 }

@@ -57,8 +57,13 @@ struct SyncCommand: AsyncParsableCommand {
             reach the server stands and yours is kept as a conflict: list them with
             `stint sync conflicts` and settle one with `stint sync conflicts resolve ID --take mine`.
 
+            `stint sync --watch` keeps syncing every two seconds until you press Ctrl-C, so a timer stopped
+            on another machine shows up here within seconds. With `stint config set auto-sync on` every
+            change syncs in the background by itself.
+
             Examples:
               stint sync
+              stint sync --watch
               stint sync status
               stint sync conflicts
               stint sync conflicts resolve 3f9a2c1d --take mine
@@ -69,12 +74,60 @@ struct SyncCommand: AsyncParsableCommand {
     struct Run: StintCommand {
         static let configuration = CommandConfiguration(
             commandName: "run", abstract: "Push local changes and pull everyone's (the default).",
-            discussion: "Examples:\n  stint sync\n  stint sync run --json")
+            discussion: """
+                With --watch it goes on syncing every --interval (2s by default) until interrupted,
+                printing a summary only when something moved (one JSON object per line with --json).
+                While the server cannot be reached it says so once and keeps trying, less often.
+
+                Examples:
+                  stint sync
+                  stint sync run --json
+                  stint sync --watch
+                  stint sync --watch --interval 10s --json
+                """)
         @OptionGroup var global: GlobalOptions
+        @Flag(help: "Keep syncing until interrupted (Ctrl-C).") var watch = false
+        @Option(help: "With --watch: the pause between syncs, 1s to 1h (e.g. 2s, 30s, 5m).")
+        var interval: WatchInterval = WatchInterval(seconds: 2)
+        /// The process auto-sync starts after a change; never typed by a person.
+        @Flag(help: .private) var background = false
+
+        func validate() throws {
+            if background && watch { throw ValidationError("--background and --watch cannot be combined") }
+        }
 
         func run(with coordinator: AppCoordinator) async throws {
-            try await coordinator.sync()
+            if background {
+                await coordinator.backgroundSync()
+            } else if watch {
+                try await coordinator.watch(every: .seconds(interval.seconds))
+            } else {
+                try await coordinator.sync()
+            }
         }
+    }
+
+    /// `--interval`: a whole number of seconds or minutes.
+    struct WatchInterval: ExpressibleByArgument, Sendable {
+        let seconds: Int
+
+        init(seconds: Int) {
+            self.seconds = seconds
+        }
+
+        init?(argument: String) {
+            let text = argument.trimmingCharacters(in: .whitespaces).lowercased()
+            let (digits, scale): (Substring, Int) =
+                text.hasSuffix("min")
+                ? (text.dropLast(3), 60)
+                : text.hasSuffix("m")
+                    ? (text.dropLast(), 60)
+                    : text.hasSuffix("s") ? (text.dropLast(), 1) : (Substring(text), 1)
+            guard digits.count <= 6, let value = Int(digits), (1...3600).contains(value * scale) else { return nil }
+            seconds = value * scale
+        }
+
+        var defaultValueDescription: String { "\(seconds)s" }
     }
 
     struct Status: StintCommand {
@@ -144,5 +197,60 @@ struct TeamCommand: StintCommand {
 
     func run(with coordinator: AppCoordinator) async throws {
         try await coordinator.team(refresh: refresh)
+    }
+}
+
+/// `stint config`: the settings of this device (auto-sync so far).
+struct ConfigCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config",
+        abstract: "Show or change settings (auto-sync).",
+        discussion: """
+            auto-sync (on or off, default off): after every change Stint pushes it, and pulls
+            everyone's, in the background; commands return as fast as offline. If the server cannot
+            be reached the change stays pending and the next command says so in one line.
+
+            Examples:
+              stint config
+              stint config set auto-sync on
+              stint config get auto-sync
+            """,
+        subcommands: [List.self, Get.self, Set.self],
+        defaultSubcommand: List.self)
+
+    struct List: StintCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "Every setting and its value (the default).",
+            discussion: "Examples:\n  stint config\n  stint config list --json")
+        @OptionGroup var global: GlobalOptions
+
+        func run(with coordinator: AppCoordinator) async throws {
+            try await coordinator.showSettings(only: nil)
+        }
+    }
+
+    struct Get: StintCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "get", abstract: "Print one setting's value.",
+            discussion: "Examples:\n  stint config get auto-sync")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The setting: auto-sync.") var setting: String
+
+        func run(with coordinator: AppCoordinator) async throws {
+            try await coordinator.showSettings(only: coordinator.setting(named: setting))
+        }
+    }
+
+    struct Set: StintCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "set", abstract: "Change a setting.",
+            discussion: "Examples:\n  stint config set auto-sync on\n  stint config set auto-sync off")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The setting: auto-sync.") var setting: String
+        @Argument(help: "The new value: on or off.") var value: String
+
+        func run(with coordinator: AppCoordinator) async throws {
+            try await coordinator.setSetting(coordinator.setting(named: setting), to: value)
+        }
     }
 }

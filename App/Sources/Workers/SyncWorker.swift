@@ -22,6 +22,17 @@ public struct SyncWorker: Sendable {
         public let lastSync: Date?
         public let conflicts: Int
         public let checkedAt: Date
+        public let autoSync: Bool
+        /// Why the last background sync failed, until a sync succeeds.
+        public let autoSyncFailure: String?
+    }
+
+    /// What a command asks after it changed something: start a background sync or not.
+    public struct AutoSync: Sendable, Hashable {
+        /// On and logged in: a background sync has somewhere to go.
+        public let shouldRun: Bool
+        /// Why the last background sync failed, until a sync succeeds.
+        public let lastFailure: String?
     }
 
     /// What one `stint sync` did.
@@ -96,7 +107,33 @@ public struct SyncWorker: Sendable {
             let status = try await sync.status()
             return Status(
                 account: status.account.map(Self.account), pending: status.pending, lastSync: status.lastSync,
-                conflicts: status.conflicts, checkedAt: clock.clock.now())
+                conflicts: status.conflicts, checkedAt: clock.clock.now(), autoSync: status.autoSync,
+                autoSyncFailure: status.autoSyncFailure)
+        }
+    }
+
+    /// Settings only, no counting: it runs after every command that changed something.
+    public func autoSync() async throws(WorkerError) -> AutoSync {
+        try await remote {
+            let state = try await sync.autoSyncState()
+            return AutoSync(shouldRun: state.enabled && state.loggedIn, lastFailure: state.lastFailure)
+        }
+    }
+
+    public func setAutoSync(_ enabled: Bool) async throws(WorkerError) {
+        try await remote { try await sync.setAutoSync(enabled) }
+    }
+
+    /// A sync nobody watches: its failure is kept (one line) for the next command to mention, never thrown.
+    /// - Returns: Whether it succeeded.
+    @discardableResult
+    public func runInBackground() async -> Bool {
+        do throws(WorkerError) {
+            _ = try await run { _ in }
+            return true
+        } catch {
+            try? await sync.noteAutoSyncFailure(error.message)
+            return false
         }
     }
 

@@ -24,6 +24,8 @@ struct Outcome: CustomStringConvertible {
 /// end-to-end suite: Saturday 2026-11-21 10:00 UTC, no colour, no terminal unless asked.
 final class Harness: @unchecked Sendable {
     let root: URL
+    /// The background syncs auto-sync asked for (none is started in-process).
+    let backgroundSyncs = RecordedBackgroundSyncs()
     private let lock = NSLock()
     private var pinnedNow = "2026-11-21T10:00:00Z"
 
@@ -59,7 +61,7 @@ final class Harness: @unchecked Sendable {
             environment: ["STINT_HOME": home.path, "STINT_NOW": now, "TZ": "UTC", "NO_COLOR": "1", "HOME": root.path],
             output: output, errorOutput: errorOutput, input: input,
             style: terminal ? TerminalStyle(isTTY: true, useColor: false, width: 120) : .plain,
-            stdinIsTerminal: terminal, stderrIsTerminal: false)
+            stdinIsTerminal: terminal, stderrIsTerminal: false, backgroundSync: backgroundSyncs)
         let status = await StintRuntime.run(arguments, context: context)
         return Outcome(
             arguments: arguments, status: status, stdout: output.text, stderr: errorOutput.text, prompts: input.prompts)

@@ -176,7 +176,7 @@ struct BadInputTests {
 }
 
 /// Runs a helper tool (not stint) to completion, output discarded, and returns its exit status.
-private func runTool(_ path: String, _ arguments: [String]) throws -> Int32 {
+func runTool(_ path: String, _ arguments: [String]) throws -> Int32 {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments

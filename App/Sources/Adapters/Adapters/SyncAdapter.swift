@@ -33,7 +33,12 @@ struct SyncAdapter: SyncServices {
         let status = try await worker.status()
         return SyncStatus(
             account: status.account.map(Self.account), pendingChanges: status.pending, lastSyncAt: status.lastSync,
-            conflicts: status.conflicts, checkedAt: status.checkedAt)
+            conflicts: status.conflicts, checkedAt: status.checkedAt, autoSync: status.autoSync,
+            autoSyncFailure: status.autoSyncFailure)
+    }
+
+    func setAutoSync(_ enabled: Bool) async throws {
+        try await worker.setAutoSync(enabled)
     }
 
     func conflicts(includeResolved: Bool) async throws -> [SyncConflict] {
@@ -63,5 +68,19 @@ struct SyncAdapter: SyncServices {
             field: conflict.reason == nil ? conflict.field : "rejected: \(conflict.reason ?? "")",
             mine: conflict.mine, theirs: conflict.theirs, createdAt: conflict.createdAt,
             resolvedAt: conflict.resolvedAt, resolution: conflict.resolution.flatMap(SyncConflict.Side.init(rawValue:)))
+    }
+}
+
+/// `stint sync --watch` waits for a server that is away and stops on anything else; the worker's kinds say which.
+extension WorkerError: SyncFailureKindProviding {
+    public var syncFailureKind: SyncFeatureError.Kind? {
+        switch kind {
+        case .remote: .remote
+        case .notFound: .notFound
+        case .ambiguous: .ambiguous
+        case .invalidInput: .invalidInput
+        case .conflict: .conflict
+        default: nil
+        }
     }
 }

@@ -14,12 +14,18 @@ public final class LocalStore: Sendable {
     public let path: String
     let queue: DatabaseQueue
     private let statements: StatementCounter
+    let batches = StatementCounter()
 
     private init(path: String, queue: DatabaseQueue, statements: StatementCounter) {
         self.path = path
         self.queue = queue
         self.statements = statements
     }
+
+    /// How many change batches this store has committed since it was opened: local changes a sync has
+    /// to push (edits, imports, undos), never what a sync itself wrote. The App starts a background sync
+    /// after a command only when this is not zero, without asking the database.
+    public var committedBatchCount: Int { batches.value }
 
     /// How many SQL statements this store has run since it was opened, opening included: every
     /// statement SQLite starts on its connection (queries, changes, transactions, pragmas). Counting
@@ -299,14 +305,16 @@ public final class LocalStore: Sendable {
     public func write<T: Sendable>(
         summary: String, at date: Date, _ body: @Sendable (StoreWriter) throws -> T
     ) async throws -> T {
-        try await transaction { db in
+        let (result, logged) = try await transaction { db in
             let writer = StoreWriter(db: db, log: ChangeLog(db: db, summary: summary, date: date))
             do {
-                return try body(writer)
+                return (try body(writer), writer.log.batchID != nil)
             } catch {
                 throw BodyError(error: error)
             }
         }
+        if logged { batches.increment() }
+        return result
     }
 
     /// An error thrown by the caller's body, told apart from the store's own failures.

@@ -140,6 +140,11 @@ public enum SyncSettingKey: String, Sendable, CaseIterable {
     /// answer was lost, the server was ahead of it, a re-bootstrap): the next pull asks for every
     /// record, not only other devices' writes, and clears it when it has reached the end.
     case pullEverything = "sync.pull_everything"
+    /// "on" when every local change starts a sync in the background (`stint config set auto-sync on`).
+    /// A preference of the person, so a logout keeps it.
+    case autoSync = "sync.auto"
+    /// Why the last background sync failed (one line), until a sync succeeds.
+    case autoSyncFailure = "sync.auto_failure"
 }
 
 /// The sync state, read in one transaction.

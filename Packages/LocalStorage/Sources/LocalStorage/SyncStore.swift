@@ -135,7 +135,7 @@ extension LocalStore {
     /// again and pushes only what the server has not seen.
     public func forgetSyncState() async throws(LocalStorageError) {
         try await storeTransaction { db in
-            for key in SyncSettingKey.allCases where key != .pushedThrough {
+            for key in SyncSettingKey.allCases where key != .pushedThrough && key != .autoSync {
                 try Queries.setSetting(db, key: key.rawValue, value: nil)
             }
             try db.execute(sql: "DELETE FROM team_members")

@@ -9,7 +9,9 @@ extension LocalStore {
     /// inserted becomes a tombstone). The undo is itself recorded as a batch, so a later sync sees
     /// it, and the original batch is marked undone; calling again reverts the batch before it.
     public func undoLastBatch(at date: Date) async throws(LocalStorageError) -> String? {
-        try await storeTransaction { db in try Undo.revertLatestBatch(db, at: date) }
+        let summary = try await storeTransaction { db in try Undo.revertLatestBatch(db, at: date) }
+        if summary != nil { batches.increment() }
+        return summary
     }
 
     /// Writes projects, lists, tasks, timers and time entries (e.g. from an export) in one
@@ -27,11 +29,15 @@ extension LocalStore {
         timeEntries: [TimeEntryRecord] = [], summary: String, at date: Date,
         progress: @Sendable (Int) -> Void = { _ in }
     ) async throws(LocalStorageError) -> ImportCounts {
-        try await storeTransaction { db in
-            try StoreWriter(db: db, log: ChangeLog(db: db, summary: summary, date: date)).importRecords(
+        let (counts, logged) = try await storeTransaction { db in
+            let writer = StoreWriter(db: db, log: ChangeLog(db: db, summary: summary, date: date))
+            let counts = try writer.importRecords(
                 projects: projects, lists: lists, tasks: tasks, timers: timers, timeEntries: timeEntries,
                 progress: progress)
+            return (counts, writer.log.batchID != nil)
         }
+        if logged { batches.increment() }
+        return counts
     }
 }
 

@@ -26,6 +26,36 @@ struct StoreAPITests {
         }
     }
 
+    @Test("committed change batches are counted: edits, imports and undos, never reads, no-ops or sync writes")
+    func committedBatches() async throws {
+        try await withStore { store in
+            #expect(store.committedBatchCount == 0)
+            _ = try await store.projects()
+            try await store.write(summary: "nothing", at: day0) { _ in }
+            #expect(store.committedBatchCount == 0, "a read and a write that changed nothing are no local change")
+
+            let home = try await store.write(summary: "add", at: day0) { try $0.insert(project(1, "Home")) }
+            #expect(store.committedBatchCount == 1)
+            await #expect(throws: (any Error).self) {
+                try await store.write(summary: "fails", at: day0) { writer in
+                    _ = try writer.insert(project(2, "Work"))
+                    throw CancellationError()
+                }
+            }
+            #expect(store.committedBatchCount == 1, "a rolled-back write is not counted")
+
+            _ = try await store.undoLastBatch(at: day0)
+            #expect(store.committedBatchCount == 2, "an undo is a change to push")
+            _ = try await store.importRecords(projects: [home], lists: [], tasks: [], summary: "import", at: day0)
+            #expect(store.committedBatchCount == 3, "an import that revives the project is a change")
+            _ = try await store.importRecords(projects: [home], lists: [], tasks: [], summary: "import", at: day0)
+            #expect(store.committedBatchCount == 3, "importing the same data again changes nothing")
+
+            try await store.setSyncSettings([.cursor: "12"])
+            #expect(store.committedBatchCount == 3, "sync state is not a change")
+        }
+    }
+
     @Test("opening an up-to-date file reads it once, and a one-query read is one transaction")
     func costOfOpeningAndReading() async throws {
         try await withTemporaryDirectory { directory in

@@ -119,7 +119,8 @@ struct LocalSyncRepository: SyncRepository {
         let finished = clock.now()
         try await storage {
             try await store.setSyncSettings([
-                .lastSyncAt: String(Int64((finished.timeIntervalSince1970 * 1000).rounded()))
+                .lastSyncAt: String(Int64((finished.timeIntervalSince1970 * 1000).rounded())),
+                .autoSyncFailure: nil,
             ])
         }
         return summary
@@ -321,7 +322,25 @@ struct LocalSyncRepository: SyncRepository {
         }
         return SyncStatus(
             account: try session(overview.settings)?.account, pending: overview.pendingChanges, lastSync: lastSync,
-            conflicts: overview.openConflicts, epoch: overview.settings[.epoch])
+            conflicts: overview.openConflicts, epoch: overview.settings[.epoch],
+            autoSync: overview.settings[.autoSync] == "on", autoSyncFailure: overview.settings[.autoSyncFailure])
+    }
+
+    func autoSyncState() async throws -> AutoSyncState {
+        let settings = try await storage { try await store.syncSettings() }
+        // Logged in as far as the settings know: the credentials file is only read when it matters.
+        let enabled = settings[.autoSync] == "on"
+        var loggedIn = false
+        if enabled { loggedIn = try session(settings) != nil }
+        return AutoSyncState(enabled: enabled, loggedIn: loggedIn, lastFailure: settings[.autoSyncFailure])
+    }
+
+    func setAutoSync(_ enabled: Bool) async throws {
+        try await storage { try await store.setSyncSettings([.autoSync: enabled ? "on" : nil]) }
+    }
+
+    func noteAutoSyncFailure(_ message: String) async throws {
+        try await storage { try await store.setSyncSettings([.autoSyncFailure: message]) }
     }
 
     func conflicts(includeResolved: Bool) async throws -> [SyncConflict] {

@@ -84,6 +84,8 @@ public final class RepositoriesDependencyContainer: Sendable {
     /// How many SQL statements the database has run since this container opened it, opening included
     /// (so the app can say how much database work a command did). Reading it runs nothing.
     public var statementCount: Int { store.statementCount }
+    /// Change batches committed since the store was opened (see ``LocalStore/committedBatchCount``).
+    public var committedBatchCount: Int { store.committedBatchCount }
 
     public func makeProjectRepository() -> any ProjectRepository {
         LocalProjectRepository(datastore: projectDatastore, clock: clock, ids: ids)

@@ -76,13 +76,37 @@ public struct SyncStatus: Sendable, Hashable {
     /// Open conflicts and rejections.
     public var conflicts: Int
     public var epoch: String?
+    /// Whether every local change starts a background sync.
+    public var autoSync: Bool
+    /// Why the last background sync failed, until a sync succeeds.
+    public var autoSyncFailure: String?
 
-    public init(account: SyncAccount?, pending: Int, lastSync: Date?, conflicts: Int, epoch: String?) {
+    public init(
+        account: SyncAccount?, pending: Int, lastSync: Date?, conflicts: Int, epoch: String?, autoSync: Bool = false,
+        autoSyncFailure: String? = nil
+    ) {
         self.account = account
         self.pending = pending
         self.lastSync = lastSync
         self.conflicts = conflicts
         self.epoch = epoch
+        self.autoSync = autoSync
+        self.autoSyncFailure = autoSyncFailure
+    }
+}
+
+/// What a command needs to know, after it changed something, to decide on a background sync: read
+/// from the settings alone (no counting of pending changes), because it runs after every change.
+public struct AutoSyncState: Sendable, Hashable {
+    public var enabled: Bool
+    public var loggedIn: Bool
+    /// Why the last background sync failed, until a sync succeeds.
+    public var lastFailure: String?
+
+    public init(enabled: Bool, loggedIn: Bool, lastFailure: String?) {
+        self.enabled = enabled
+        self.loggedIn = loggedIn
+        self.lastFailure = lastFailure
     }
 }
 
@@ -150,6 +174,14 @@ public protocol SyncRepository: Sendable {
     func sync(progress: @escaping @Sendable (SyncProgress) -> Void) async throws -> SyncSummary
     /// Account, pending changes, last sync and open conflicts. No network.
     func status() async throws -> SyncStatus
+    /// Whether auto-sync is on, logged in or not, and how the last background sync ended. No network,
+    /// no counting: cheap enough to ask after every change.
+    func autoSyncState() async throws -> AutoSyncState
+    /// Turns auto-sync on or off. A preference of the person: a logout keeps it.
+    func setAutoSync(_ enabled: Bool) async throws
+    /// Keeps why a background sync failed, so the next command can say so in one line. Any sync that
+    /// succeeds clears it.
+    func noteAutoSyncFailure(_ message: String) async throws
     /// Conflicts and rejections, newest first; resolved ones only when asked.
     func conflicts(includeResolved: Bool) async throws -> [SyncConflict]
     /// Settles a conflict named by a unique id prefix: `theirs` keeps the server's value (already

@@ -34,6 +34,22 @@ public protocol SyncFeatureInterface: Sendable {
 
     /// `stint team`: the people on the server, this device's user marked "you".
     func team(refresh: Bool) async throws
+
+    /// `stint sync --watch`: syncs now and then again every `interval`, printing a summary only for a sync that moved
+    /// something (a JSON object per line with `--json`). A server that cannot be used is reported once, on the
+    /// progress stream, and tried again with a growing pause (up to a minute) until it answers; any other failure ends
+    /// the watch with that error. Returns only by throwing: cancellation, or a failure that waiting cannot mend.
+    /// - Throws: ``SyncFeatureError/notLoggedIn`` before the first sync when logged out.
+    func watch(every interval: Duration) async throws
+
+    /// `stint config set SETTING VALUE`: checks the value (``SyncSetting/parseSwitch(_:)`` for a switch), stores it
+    /// and says what it means now.
+    /// - Throws: ``SyncFeatureError/invalidSettingValue(setting:value:allowed:)`` before any Services call.
+    func set(_ setting: SyncSetting, to value: String) async throws
+
+    /// `stint config` and `stint config get SETTING`: every setting with its value, or one setting's value alone
+    /// ("on"), for scripts.
+    func settings(only setting: SyncSetting?) async throws
 }
 
 /// What the sync feature needs from its host besides the ``FeatureContext``. Sync never asks the user anything, so
@@ -48,15 +64,20 @@ public struct SyncDependencies: Sendable {
     public var progressOutput: any TextOutput
     /// The style of `progressOutput`'s stream: nothing is drawn unless `isTTY`. The default, `.plain`, draws nothing.
     public var progressStyle: TerminalStyle
+    /// How `watch` waits between syncs. Tests pass one that returns at once and stops after a few rounds, so a watch
+    /// is tested without waiting on a clock.
+    public var sleep: @Sendable (Duration) async throws -> Void
 
     public init(
         services: any SyncServices, analytics: any SyncAnalytics, progressOutput: any TextOutput = StandardError(),
-        progressStyle: TerminalStyle = .plain
+        progressStyle: TerminalStyle = .plain,
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.services = services
         self.analytics = analytics
         self.progressOutput = progressOutput
         self.progressStyle = progressStyle
+        self.sleep = sleep
     }
 }
 
@@ -77,7 +98,8 @@ public enum SyncBuilder {
             presenter: SyncPresenter(format: context.format, today: context.today, timeZone: context.timeZone),
             view: SyncView(output: context.output, style: context.style),
             progressOutput: dependencies.progressOutput,
-            progressStyle: dependencies.progressStyle)
+            progressStyle: dependencies.progressStyle,
+            sleep: dependencies.sleep)
     }
 }
 

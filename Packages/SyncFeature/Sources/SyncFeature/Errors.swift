@@ -30,6 +30,8 @@ public enum SyncFeatureError: Error, Sendable, Equatable, LocalizedError, Custom
     /// The server could not be used: unreachable, too slow, refused the token, or answered nonsense. `message` is one
     /// line saying which; nothing local was lost and pending changes stay queued.
     case remote(server: String, message: String)
+    /// `stint config set` was given a value the setting does not take (`allowed` lists what it takes).
+    case invalidSettingValue(setting: String, value: String, allowed: String)
 
     /// The kind of failure, for the exit code.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
@@ -43,7 +45,7 @@ public enum SyncFeatureError: Error, Sendable, Equatable, LocalizedError, Custom
     public var kind: Kind {
         switch self {
         case .notLoggedIn: .notLoggedIn
-        case .missingToken, .invalidServer, .insecureServer: .invalidInput
+        case .missingToken, .invalidServer, .insecureServer, .invalidSettingValue: .invalidInput
         case .alreadyLoggedIn, .alreadyResolved: .conflict
         case .conflictNotFound: .notFound
         case .ambiguousConflict: .ambiguous
@@ -74,10 +76,26 @@ public enum SyncFeatureError: Error, Sendable, Equatable, LocalizedError, Custom
             "conflict \(DisplayText.shortID(id)) was already resolved (kept \(side == .mine ? "yours" : "theirs"))"
         case .remote(let server, let message):
             "cannot sync with \(DisplayText.escaped(server)): \(DisplayText.singleLine(message))"
+        case .invalidSettingValue(let setting, let value, let allowed):
+            "'\(DisplayText.escaped(value))' is not a value of \(setting): use \(allowed)"
         }
     }
 
     public var errorDescription: String? { description }
+}
+
+extension SyncFeatureError: SyncFailureKindProviding {
+    public var syncFailureKind: Kind? { kind }
+}
+
+/// Lets an implementation's own errors say which ``SyncFeatureError/Kind`` they are.
+///
+/// The feature passes the Services' errors on unchanged and never needs their kind, except in
+/// ``SyncFeatureInterface/watch(every:)``: a server that is away is waited for, while a failure that waiting cannot
+/// mend (not logged in, a storage failure) ends the watch. An error that does not conform ends it too.
+public protocol SyncFailureKindProviding: Error {
+    /// The kind of this failure; `nil` when it is none of the kinds the feature names (a bug, a storage failure).
+    var syncFailureKind: SyncFeatureError.Kind? { get }
 }
 
 /// English counts ("1 change", "12 changes") shared by messages across the feature.

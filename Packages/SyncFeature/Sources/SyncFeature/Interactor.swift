@@ -15,6 +15,11 @@ struct SyncInteractor: SyncFeatureInterface {
     let progressStyle: TerminalStyle
     /// The clock a pull's count is redrawn by; tests pass a hand-set one so throttling never depends on timing.
     var progressNow: @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+    /// How `watch` waits between syncs (see ``SyncDependencies/sleep``).
+    var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    /// The longest pause `watch` makes while the server cannot be used: long enough not to hammer a server that is
+    /// down, short enough that the watch catches up soon after it is back.
+    static let longestWatchPause: Duration = .seconds(60)
 
     // MARK: Account
 
@@ -67,6 +72,69 @@ struct SyncInteractor: SyncFeatureInterface {
         try view.render(presenter.status(status))
         analytics.track(
             .statusShown(loggedIn: status.account != nil, pending: status.pendingChanges, conflicts: status.conflicts))
+    }
+
+    /// Each round is a whole sync; the pause is the interval while syncs succeed and doubles (up to a minute) while the
+    /// server cannot be used, so a laptop that lost the network does not try forty times a minute. The failure is said
+    /// once, and that the server is back once, on the progress stream: standard output only ever carries summaries.
+    func watch(every interval: Duration) async throws {
+        guard let account = try await services.account() else { throw SyncFeatureError.notLoggedIn }
+        try view.render(presenter.watching(account, every: interval))
+        var pause = interval
+        var failing: String?
+        while true {
+            try Task.checkCancellation()
+            do {
+                let progress = SyncProgressLine(output: progressOutput, style: progressStyle, now: progressNow)
+                let summary: SyncSummary
+                do {
+                    summary = try await services.sync { progress.show($0) }
+                } catch {
+                    progress.abandon()
+                    throw error
+                }
+                progress.finish()
+                if failing != nil {
+                    progressOutput.write(presenter.watchRecovered(account) + "\n")
+                    failing = nil
+                }
+                pause = interval
+                if !summary.isUpToDate {
+                    try view.render(presenter.watched(summary))
+                    analytics.track(
+                        .synced(
+                            pushed: summary.pushed, pulled: summary.pulled, conflicts: summary.conflicts,
+                            rejected: summary.rejected.count))
+                }
+            } catch let error as any SyncFailureKindProviding where error.syncFailureKind == .remote {
+                let line = presenter.watchFailed(error)
+                if line != failing { progressOutput.write(line + "\n") }
+                failing = line
+                pause = min(pause * 2, max(interval, Self.longestWatchPause))
+            }
+            try await sleep(pause)
+        }
+    }
+
+    // MARK: Settings
+
+    func set(_ setting: SyncSetting, to value: String) async throws {
+        switch setting {
+        case .autoSync:
+            guard let enabled = SyncSetting.parseSwitch(value) else {
+                throw SyncFeatureError.invalidSettingValue(
+                    setting: setting.rawValue, value: value, allowed: "on or off")
+            }
+            try await services.setAutoSync(enabled)
+            let status = try await services.status()
+            try view.render(presenter.autoSyncSet(enabled, loggedIn: status.account != nil))
+            analytics.track(.autoSyncSet(enabled: enabled))
+        }
+    }
+
+    func settings(only setting: SyncSetting?) async throws {
+        let status = try await services.status()
+        try view.render(presenter.settings(status, only: setting))
     }
 
     // MARK: Conflicts

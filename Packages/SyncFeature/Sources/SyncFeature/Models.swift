@@ -40,7 +40,7 @@ public struct SyncAccount: Sendable, Hashable, Codable {
 ///
 /// JSON (`stint sync status --json`): `logged_in` (bool), `account` (a ``SyncAccount`` object, or `null` when not
 /// logged in), `pending_changes` (int), `last_sync_at` (ISO-8601, or `null` before the first sync), `conflicts` (int,
-/// the unresolved ones).
+/// the unresolved ones), `auto_sync` (bool), `auto_sync_failure` (why the last background sync failed, or `null`).
 public struct SyncStatus: Sendable, Hashable, Encodable {
     /// `nil` when the device is not logged in: Stint then works offline, exactly as without a server.
     public var account: SyncAccount?
@@ -53,13 +53,22 @@ public struct SyncStatus: Sendable, Hashable, Encodable {
     /// The implementation's "now" when it read the status. The last sync is described relative to it ("5 min ago"),
     /// because the feature never reads the clock. Not part of the JSON.
     public var checkedAt: Date
+    /// Whether every local change starts a sync in the background (`stint config set auto-sync on`).
+    public var autoSync: Bool
+    /// Why the last background sync failed, one line; `nil` once a sync succeeded.
+    public var autoSyncFailure: String?
 
-    public init(account: SyncAccount?, pendingChanges: Int, lastSyncAt: Date?, conflicts: Int, checkedAt: Date) {
+    public init(
+        account: SyncAccount?, pendingChanges: Int, lastSyncAt: Date?, conflicts: Int, checkedAt: Date,
+        autoSync: Bool = false, autoSyncFailure: String? = nil
+    ) {
         self.account = account
         self.pendingChanges = pendingChanges
         self.lastSyncAt = lastSyncAt
         self.conflicts = conflicts
         self.checkedAt = checkedAt
+        self.autoSync = autoSync
+        self.autoSyncFailure = autoSyncFailure
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -68,6 +77,8 @@ public struct SyncStatus: Sendable, Hashable, Encodable {
         case pendingChanges = "pending_changes"
         case lastSyncAt = "last_sync_at"
         case conflicts
+        case autoSync = "auto_sync"
+        case autoSyncFailure = "auto_sync_failure"
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -77,6 +88,23 @@ public struct SyncStatus: Sendable, Hashable, Encodable {
         try container.encode(pendingChanges, forKey: .pendingChanges)
         try container.encode(lastSyncAt, forKey: .lastSyncAt)
         try container.encode(conflicts, forKey: .conflicts)
+        try container.encode(autoSync, forKey: .autoSync)
+        try container.encode(autoSyncFailure, forKey: .autoSyncFailure)
+    }
+}
+
+/// A setting of `stint config`. Auto-sync is the only one so far; it belongs to sync, so the sync feature owns it.
+public enum SyncSetting: String, Sendable, Hashable, CaseIterable {
+    /// `auto-sync`: every local change starts a sync in the background (on or off).
+    case autoSync = "auto-sync"
+
+    /// Reads a switch the way people write one: on/off, true/false, yes/no, 1/0 (any case).
+    public static func parseSwitch(_ text: String) -> Bool? {
+        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "on", "true", "yes", "1": true
+        case "off", "false", "no", "0": false
+        default: nil
+        }
     }
 }
 

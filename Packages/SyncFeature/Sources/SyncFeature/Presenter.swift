@@ -76,6 +76,65 @@ struct SyncPresenter: Sendable {
         return notes.isEmpty ? base : "\(base) (\(notes.joined(separator: ", ")))"
     }
 
+    // MARK: Watch
+
+    /// Said once when a watch starts; nothing with `--json`, whose output is only the summaries, a line each.
+    func watching(_ account: SyncAccount, every interval: Duration) -> SyncScreen {
+        if format == .json { return .lines([]) }
+        return .lines([
+            SyncLine(
+                "Watching \(server(account.server)) as \(name(account.userName)): syncing every "
+                    + "\(Self.seconds(interval)); Ctrl-C to stop.", color: .dim)
+        ])
+    }
+
+    /// A sync of the watch that moved something: the same lines as `stint sync`, or one compact JSON object.
+    func watched(_ summary: SyncSummary) -> SyncScreen {
+        if format == .json { return .jsonLine(summary) }
+        return synced(summary)
+    }
+
+    /// For the progress stream: the server cannot be used, the watch goes on.
+    func watchFailed(_ error: any Error) -> String {
+        "stint: \(DisplayText.singleLine(String(describing: error))); still watching, trying again"
+    }
+
+    func watchRecovered(_ account: SyncAccount) -> String {
+        "stint: \(server(account.server)) answers again; back in sync"
+    }
+
+    /// "2 s", "1.5 s", "2 min".
+    static func seconds(_ interval: Duration) -> String {
+        let total = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+        if total >= 60, total.truncatingRemainder(dividingBy: 60) == 0 { return "\(Int(total / 60)) min" }
+        if total == total.rounded() { return "\(Int(total)) s" }
+        return "\(String(format: "%.1f", total)) s"
+    }
+
+    // MARK: Settings
+
+    func autoSyncSet(_ enabled: Bool, loggedIn: Bool) -> SyncScreen {
+        if format == .json { return .json(SettingsPayload(autoSync: enabled)) }
+        guard enabled else {
+            return .lines([SyncLine("Auto-sync is off: changes wait for `stint sync`.")])
+        }
+        guard loggedIn else {
+            return .lines([
+                SyncLine("Auto-sync is on; it starts once this device is logged in (stint login URL).", color: .yellow)
+            ])
+        }
+        return .lines([
+            SyncLine("Auto-sync is on: every change is pushed, and everyone's pulled, in the background.")
+        ])
+    }
+
+    func settings(_ status: SyncStatus, only setting: SyncSetting?) -> SyncScreen {
+        if format == .json { return .json(SettingsPayload(autoSync: status.autoSync)) }
+        let value = status.autoSync ? "on" : "off"
+        if setting != nil { return .lines([SyncLine(value)]) }
+        return .lines([SyncLine("\(SyncSetting.autoSync.rawValue) = \(value)")])
+    }
+
     // MARK: Status
 
     func status(_ status: SyncStatus) -> SyncScreen {
@@ -95,6 +154,10 @@ struct SyncPresenter: Sendable {
                 label: "Conflicts", value: status.conflicts == 0 ? "none" : String(status.conflicts),
                 color: status.conflicts == 0 ? nil : .yellow),
         ]
+        fields.append(DetailField(label: "Auto-sync", value: status.autoSync ? "on" : "off"))
+        if let failure = status.autoSyncFailure {
+            fields.append(DetailField(label: "Last failure", value: DisplayText.singleLine(failure), color: .yellow))
+        }
         fields.append(DetailField(label: "Device ID", value: account.deviceID.lowercased(), color: .gray))
         var footer: [SyncLine] = []
         if status.conflicts > 0 {
@@ -182,7 +245,9 @@ struct SyncPresenter: Sendable {
     {
         let kind = DisplayText.singleLine(entity)
         let trimmed = label.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { return "\(kind) \(DisplayText.shortID(recordID))" }
+        guard !trimmed.isEmpty else {
+            return recordID.isEmpty ? kind : "\(kind) \(DisplayText.shortID(recordID))"
+        }
         return "\(kind) \(DisplayText.quoted(trimmed, limit: limit))"
     }
 

@@ -50,10 +50,15 @@ public protocol SyncServices: Sendable {
     /// - Throws: not logged in; remote (pending changes stay queued); a storage failure.
     func sync(progress: @escaping @Sendable (SyncProgress) -> Void) async throws -> SyncSummary
 
-    /// Where this device stands: account, pending changes, last sync, unresolved conflicts. No network, logged in or
-    /// not.
+    /// Where this device stands: account, pending changes, last sync, unresolved conflicts, auto-sync. No network,
+    /// logged in or not.
     /// - Throws: a storage failure.
     func status() async throws -> SyncStatus
+
+    /// Turns auto-sync on or off: with it on, the host starts a sync in the background after every local change. A
+    /// preference of the person, kept across logout and login; it does nothing while logged out. No network.
+    /// - Throws: a storage failure.
+    func setAutoSync(_ enabled: Bool) async throws
 
     /// The conflict records, newest first.
     /// - Parameter includeResolved: `false` lists only the open ones.
@@ -94,4 +99,5 @@ public enum SyncEvent: Sendable, Hashable {
     case conflictsListed(count: Int, includeResolved: Bool)
     case conflictResolved(SyncConflict.Side)
     case teamListed(count: Int, refreshed: Bool)
+    case autoSyncSet(enabled: Bool)
 }

@@ -21,6 +21,11 @@ struct SyncView: Sendable {
             output.write(render(detail) + "\n")
         case .json(let payload):
             output.write(try JSONText.encode(payload) + "\n")
+        case .jsonLine(let payload):
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            encoder.dateEncodingStrategy = .iso8601
+            output.write(String(decoding: try encoder.encode(payload), as: UTF8.self) + "\n")
         }
     }
 

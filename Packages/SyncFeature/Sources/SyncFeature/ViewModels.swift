@@ -12,6 +12,8 @@ enum SyncScreen: Sendable {
     case detail(SyncDetail)
     /// Scripted output: the value is encoded as it is, with the models' stable keys.
     case json(any Encodable & Sendable)
+    /// One JSON object on one line: a stream a script reads line by line (`stint sync --watch --json`).
+    case jsonLine(any Encodable & Sendable)
 }
 
 /// One line of text and the colour it is painted in on a colour terminal.
@@ -52,5 +54,14 @@ struct LogoutPayload: Encodable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(account != nil, forKey: .loggedOut)
         try container.encode(account?.server, forKey: .server)
+    }
+}
+
+/// The JSON of `stint config` and `stint config get auto-sync`.
+struct SettingsPayload: Encodable, Sendable {
+    var autoSync: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case autoSync = "auto_sync"
     }
 }

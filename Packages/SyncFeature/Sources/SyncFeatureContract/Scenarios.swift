@@ -8,8 +8,22 @@ extension SyncContract {
         logoutForgetsTheAccountButKeepsTheWork, syncAndTeamNeedALogin, syncPushesThenIsUpToDate,
         syncPullsWhatOthersChanged, aFailedSyncLosesNothing, aLostFieldBecomesAConflict,
         takingMineMakesAChangeToPush, takingTheirsChangesNothingElse, resolvingAnUnknownConflictIsNotFound,
-        conflictsOutliveALogout, teamListsEveryMemberAndMarksYou,
+        conflictsOutliveALogout, teamListsEveryMemberAndMarksYou, autoSyncIsAPreferenceThatOutlivesALogout,
     ]
+
+    static let autoSyncIsAPreferenceThatOutlivesALogout = Scenario(
+        "auto-sync is off at first, set without a login, and kept across logout and login"
+    ) { probe in
+        try probe.check(try await !probe.services.status().autoSync, "auto-sync is off on a fresh device")
+        try await probe.services.setAutoSync(true)
+        try probe.check(try await probe.services.status().autoSync, "auto-sync set while logged out")
+        _ = try await probe.logIn(as: "Ana")
+        try probe.check(try await probe.services.status().autoSync, "auto-sync kept by a login")
+        _ = try await probe.services.logout()
+        try probe.check(try await probe.services.status().autoSync, "auto-sync kept by a logout")
+        try await probe.services.setAutoSync(false)
+        try probe.check(try await !probe.services.status().autoSync, "auto-sync turned off")
+    }
 
     static let aFreshDeviceWorksOffline = Scenario("a device that never logged in works offline and counts its changes")
     { probe in

@@ -20,6 +20,8 @@ public struct FailingSyncServices: SyncServices {
 
     public func status() async throws -> SyncStatus { throw error }
 
+    public func setAutoSync(_ enabled: Bool) async throws { throw error }
+
     public func conflicts(includeResolved: Bool) async throws -> [SyncConflict] { throw error }
 
     public func resolve(id: String, take: SyncConflict.Side) async throws -> SyncConflict { throw error }

@@ -40,6 +40,7 @@ public actor InMemorySyncServices: SyncServices {
     private var scriptedRejections: [RejectedChange] = []
     private var records: [SyncConflict] = []
     private var lastSync: Date?
+    private var autoSync = false
     private var cachedTeam: [User]?
     private var now: Date
     private let makeID: @Sendable () -> String
@@ -117,7 +118,11 @@ public actor InMemorySyncServices: SyncServices {
     public func status() -> SyncStatus {
         SyncStatus(
             account: signedIn, pendingChanges: pending, lastSyncAt: signedIn == nil ? nil : lastSync,
-            conflicts: records.filter { !$0.isResolved }.count, checkedAt: now)
+            conflicts: records.filter { !$0.isResolved }.count, checkedAt: now, autoSync: autoSync)
+    }
+
+    public func setAutoSync(_ enabled: Bool) {
+        autoSync = enabled
     }
 
     public func conflicts(includeResolved: Bool) -> [SyncConflict] {

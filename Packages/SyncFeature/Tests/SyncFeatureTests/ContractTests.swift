@@ -84,6 +84,7 @@ struct EchoingSyncSubject: SyncContractSubject {
             return summary
         }
         func status() async throws -> SyncStatus { await inner.status() }
+        func setAutoSync(_ enabled: Bool) async throws { await inner.setAutoSync(enabled) }
         func conflicts(includeResolved: Bool) async throws -> [SyncConflict] {
             await inner.conflicts(includeResolved: includeResolved)
         }

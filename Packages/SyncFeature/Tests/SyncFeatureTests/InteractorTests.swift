@@ -18,6 +18,7 @@ struct HalfwayFailingServices: SyncServices {
         throw error
     }
     func status() async throws -> SyncStatus { throw error }
+    func setAutoSync(_ enabled: Bool) async throws { throw error }
     func conflicts(includeResolved: Bool) async throws -> [SyncConflict] { throw error }
     func resolve(id: String, take: SyncConflict.Side) async throws -> SyncConflict { throw error }
     func team(refresh: Bool) async throws -> [TeamMember] { throw error }
@@ -294,6 +295,7 @@ struct InteractorTests {
                 "  Pending    12 changes",
                 "  Last sync  5 min ago",
                 "  Conflicts  1",
+                "  Auto-sync  off",
                 "  Device ID  1a7b0900-0000-4000-8000-00000000000a",
                 "",
                 "1 conflict: stint sync conflicts",

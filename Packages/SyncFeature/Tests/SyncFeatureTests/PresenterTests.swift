@@ -70,7 +70,7 @@ struct PresenterTests {
         #expect(detail.heading == "Sync")
         #expect(
             detail.fields.map(\.label) == [
-                "Server", "User", "Device", "Pending", "Last sync", "Conflicts", "Device ID",
+                "Server", "User", "Device", "Pending", "Last sync", "Conflicts", "Auto-sync", "Device ID",
             ])
         #expect(detail.field("Pending")?.value == "1 change")
         #expect(detail.field("Last sync")?.value == "3 h ago")

@@ -18,7 +18,13 @@ struct ViewTests {
         let object = try #require(
             try jsonObject(render(Fixture.presenter(.json).status(status)).text) as? [String: Any])
 
-        #expect(Set(object.keys) == ["logged_in", "account", "pending_changes", "last_sync_at", "conflicts"])
+        #expect(
+            Set(object.keys) == [
+                "logged_in", "account", "pending_changes", "last_sync_at", "conflicts", "auto_sync",
+                "auto_sync_failure",
+            ])
+        #expect(object["auto_sync"] as? Bool == false)
+        #expect(object["auto_sync_failure"] is NSNull)
         #expect(object["logged_in"] as? Bool == true)
         #expect(object["pending_changes"] as? Int == 3)
         #expect(object["last_sync_at"] as? String == "2026-03-02T08:55:00Z")
@@ -143,6 +149,7 @@ struct ViewTests {
                 "  Pending    none",
                 "  Last sync  5 min ago",
                 "  Conflicts  none",
+                "  Auto-sync  off",
                 "  Device ID  1a7b0900-0000-4000-8000-00000000000a",
             ])
     }
