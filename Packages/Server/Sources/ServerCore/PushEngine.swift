@@ -66,7 +66,8 @@ public enum PushEngine {
             return .rejected(problem, record: visible)
         }
 
-        let merge = FieldMerge.merge(base: base, mine: changes, theirs: current?.fields)
+        var merge = FieldMerge.merge(base: base, mine: changes, theirs: current?.fields)
+        if entity == .timer { settleTimerState(&merge, mine: changes) }
         var fields = merge.fields
         if current == nil {
             if let ownerField { fields[ownerField] = .string(user.text) }
@@ -89,6 +90,26 @@ public enum PushEngine {
             ownerID: ownerField == nil ? nil : (current?.ownerID ?? user),
             fields: changed ? fields : current?.fields ?? fields)
         return Decision(outcome: merge.outcome, conflicts: merge.conflicts, record: record, writes: changed)
+    }
+
+    /// A timer's `state` says whether its last interval is open, so it cannot be merged on its own: a device that
+    /// paused offline (state and intervals changed) meeting a server that resumed the timer (intervals changed too)
+    /// would otherwise get its `state` (no one else changed it) over the server's `intervals` (first change wins),
+    /// a record that says "paused" with an open interval. The merged intervals decide, and a device whose state lost
+    /// is told so with a conflict on `state` beside the one on `intervals`. Only then: a device that sends a state
+    /// contradicting its own intervals is still refused by the field rules.
+    static func settleTimerState(_ merge: inout FieldMerge.Result, mine: Fields) {
+        guard merge.conflicts.contains(where: { $0.field == "intervals" }), let state = merge.fields["state"],
+            let intervals = merge.fields["intervals"].flatMap(TimerIntervals.init)
+        else { return }
+        let derived = JSONValue.string(intervals.isRunning ? "running" : "paused")
+        guard state != derived else { return }
+        merge.fields["state"] = derived
+        guard let wanted = mine["state"], wanted != derived, !merge.conflicts.contains(where: { $0.field == "state" })
+        else { return }
+        merge.conflicts.append(FieldConflict(field: "state", mine: wanted, theirs: derived))
+        merge.conflicts.sort { $0.field < $1.field }
+        merge.outcome = .conflict
     }
 
     /// Whether the merged fields differ from the stored ones in anything but `updated_at`: a change

@@ -216,6 +216,41 @@ struct PushEngineTests {
         #expect(decision.record?.version == 5)
     }
 
+    @Test("a pause made offline meeting a resume on the server: the server's intervals decide the state, both lose")
+    func offlinePauseAgainstAResume() {
+        // The server: started at 0, paused at 5, resumed at 10 (still running). The device knew it running since 0
+        // and paused it at 12, offline.
+        let current = stored(.timer, Fixture.id(1), Fixture.timer(intervals: [(0, 5), (10, nil)]), owner: alice)
+        let mutation = MutationInput(
+            number: 3, entity: .timer, id: Fixture.id(1),
+            base: ["state": "running", "intervals": .array([.array([Fixture.minutes(0), .null])])],
+            changes: ["state": "paused", "intervals": .array([.array([Fixture.minutes(0), Fixture.minutes(12)])])])
+
+        let decision = PushEngine.apply(mutation, to: current, by: alice, at: Fixture.now)
+
+        #expect(decision.outcome == .conflict)
+        #expect(decision.record?.fields["state"] == "running")
+        #expect(decision.record?.fields["intervals"] == current.fields["intervals"])
+        #expect(decision.conflicts.map(\.field) == ["intervals", "state"])
+        #expect(decision.conflicts.last == FieldConflict(field: "state", mine: "paused", theirs: "running"))
+        #expect(!decision.writes, "the server's timer stands as it was")
+    }
+
+    @Test("a pause that meets no other change is applied as it is")
+    func plainPause() {
+        let current = stored(.timer, Fixture.id(1), Fixture.timer(intervals: [(0, nil)]), owner: alice)
+        let mutation = MutationInput(
+            number: 3, entity: .timer, id: Fixture.id(1),
+            base: ["state": "running", "intervals": .array([.array([Fixture.minutes(0), .null])])],
+            changes: ["state": "paused", "intervals": .array([.array([Fixture.minutes(0), Fixture.minutes(12)])])])
+
+        let decision = PushEngine.apply(mutation, to: current, by: alice, at: Fixture.now)
+
+        #expect(decision.outcome == .applied)
+        #expect(decision.conflicts.isEmpty)
+        #expect(decision.record?.fields["state"] == "paused")
+    }
+
     // MARK: One running timer per person
 
     func runningDecision(_ id: UUID, startMinute: Int64) -> PushEngine.Decision {
