@@ -15,8 +15,10 @@ final class ServerProcess: @unchecked Sendable {
     private(set) var port: Int = 0
     /// The PostgreSQL URL of this server's own schema; nil for the embedded store in `data`.
     private(set) var database: String?
+    /// `--tls-cert` and `--tls-key`: the server speaks HTTPS only.
+    var tls: (certificate: URL, key: URL)?
 
-    var url: String { "http://127.0.0.1:\(port)" }
+    var url: String { "\(tls == nil ? "http" : "https")://127.0.0.1:\(port)" }
 
     init(binary: URL, data: URL) {
         self.binary = binary
@@ -74,7 +76,9 @@ final class ServerProcess: @unchecked Sendable {
         let process = Process()
         process.executableURL = binary
         let requested = port
-        process.arguments = ["serve", "--host", "127.0.0.1", "--port", String(requested)] + storeArguments
+        process.arguments =
+            ["serve", "--host", "127.0.0.1", "--port", String(requested)] + storeArguments
+            + (tls.map { ["--tls-cert", $0.certificate.path, "--tls-key", $0.key.path] } ?? [])
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
