@@ -10,9 +10,11 @@ extension AppCoordinator {
         let period: ReportPeriod
         if arguments.since != nil || arguments.until != nil {
             period = .range(
-                since: try arguments.since.map { text throws(WorkerError) in try input.calendarDay(text, field: "since")
+                since: try arguments.since.map { text throws(WorkerError) in
+                    try input.calendarDay(text, field: "since", leaning: .past)
                 },
-                until: try arguments.until.map { text throws(WorkerError) in try input.calendarDay(text, field: "until")
+                until: try arguments.until.map { text throws(WorkerError) in
+                    try input.calendarDay(text, field: "until", leaning: .past)
                 })
         } else {
             switch arguments.period ?? .week {

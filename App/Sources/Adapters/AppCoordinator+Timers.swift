@@ -39,26 +39,92 @@ extension AppCoordinator {
 
     public func log(_ arguments: LogArguments) async throws {
         let input = self.input
-        let seconds = try input.seconds(arguments.duration, field: "duration")
-        let day = try arguments.date.map { text throws(WorkerError) in try input.day(text, field: "date") }
-        let time = try arguments.start.map { text throws(WorkerError) in try input.timeOfDay(text, field: "start") }
-        let calendar = container.calendar
-        let start = TimeEntry.loggedStart(
-            durationSeconds: seconds, day: day, start: time, today: calendar.today, now: calendar.now,
-            timeZone: calendar.timeZone)
+        let day = try arguments.date.map { text throws(WorkerError) in
+            try input.day(text, field: "date", leaning: .past)
+        }
+        let (seconds, start) = try logTiming(arguments, day: day)
         let request = LogRequest(
             durationSeconds: seconds, task: arguments.task, project: arguments.project, start: start,
             note: arguments.note, billable: arguments.billable, tags: arguments.tags, force: arguments.force)
         try await timersFeature().log(request)
     }
 
+    /// How long and from when, from one of the three ways to say it: a duration (`45m`, ending now or starting at
+    /// `--start`), a range of the day (`09:00-10:30`), or `--start` and `--end`.
+    private func logTiming(_ arguments: LogArguments, day: Day?) throws(WorkerError) -> (seconds: Int, start: Date) {
+        let input = self.input
+        let calendar = container.calendar
+        if let end = arguments.end, let startText = arguments.start {
+            let start = try moment(startText, field: "start", day: day)
+            let finish = try moment(end, field: "end", day: day)
+            return (try Self.length(from: start, to: finish, what: "--end"), start)
+        }
+        let text = arguments.duration ?? ""
+        if let (from, to) = Self.dayRange(text) {
+            guard arguments.start == nil else {
+                throw WorkerError(.invalidInput, "a range already says when: leave out --start")
+            }
+            let on = day ?? calendar.today
+            let start = from.date(on: on, in: calendar.timeZone)
+            let finish = to.date(on: on, in: calendar.timeZone)
+            return (try Self.length(from: start, to: finish, what: "the range"), start)
+        }
+        let seconds = try input.seconds(text, field: "duration")
+        if let startText = arguments.start, (try? input.timeOfDay(startText, field: "start")) == nil {
+            return (seconds, try moment(startText, field: "start", day: day))
+        }
+        let time = try arguments.start.map { text throws(WorkerError) in try input.timeOfDay(text, field: "start") }
+        let start = TimeEntry.loggedStart(
+            durationSeconds: seconds, day: day, start: time, today: calendar.today, now: calendar.now,
+            timeZone: calendar.timeZone)
+        return (seconds, start)
+    }
+
+    /// A time of day on `day` (today by default), or, without `--date`, any moment `InstantExpression` reads.
+    private func moment(_ text: String, field: String, day: Day?) throws(WorkerError) -> Date {
+        let input = self.input
+        if let time = try? input.timeOfDay(text, field: field) {
+            return time.date(on: day ?? input.today, in: input.timeZone)
+        }
+        guard day == nil else {
+            throw WorkerError(
+                .invalidInput,
+                "--\(field) takes a time of day such as 14:00 with --date; without --date it also takes a moment "
+                    + "such as \"fri 14:00\"")
+        }
+        return try input.instant(text, field: field)
+    }
+
+    /// `09:00-10:30`, `9am-noon`: two times of day joined by one hyphen; nil for anything else (a duration).
+    static func dayRange(_ text: String) -> (TimeOfDay, TimeOfDay)? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
+            let from = try? TimeOfDay.parse(String(parts[0]), field: "start"),
+            let to = try? TimeOfDay.parse(String(parts[1]), field: "end")
+        else { return nil }
+        return (from, to)
+    }
+
+    private static func length(from start: Date, to end: Date, what: String) throws(WorkerError) -> Int {
+        let seconds = Int(end.timeIntervalSince(start).rounded())
+        guard seconds > 0 else {
+            throw WorkerError(
+                .invalidInput,
+                "\(what) ends before it begins: for work past midnight give --start and --end with their days, "
+                    + "e.g. --start \"yesterday 22:00\" --end 01:00")
+        }
+        return seconds
+    }
+
     public func listEntries(_ arguments: EntriesListArguments) async throws {
         let input = self.input
         try await timersFeature().entries(
             EntryQuery(
-                since: try arguments.since.map { text throws(WorkerError) in try input.calendarDay(text, field: "since")
+                since: try arguments.since.map { text throws(WorkerError) in
+                    try input.calendarDay(text, field: "since", leaning: .past)
                 },
-                until: try arguments.until.map { text throws(WorkerError) in try input.calendarDay(text, field: "until")
+                until: try arguments.until.map { text throws(WorkerError) in
+                    try input.calendarDay(text, field: "until", leaning: .past)
                 },
                 project: arguments.project, task: arguments.task, limit: try input.limit(arguments.limit),
                 all: arguments.all))

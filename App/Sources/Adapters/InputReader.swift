@@ -22,14 +22,17 @@ struct InputReader: Sendable {
         try working { try TimeOfDay.parse(text, field: field) }
     }
 
-    /// A day such as `fri`, `tomorrow`, `2026-12-01`, `+3d`.
-    func day(_ text: String, field: String) throws(WorkerError) -> Day {
-        try working { try DayExpression.parse(text, today: today, field: field) }
+    /// A day such as `fri`, `tomorrow`, `2026-12-01`, `+3d`. A weekday or month-day means the coming one for a due
+    /// date (`.future`) and the latest one for a day work was done on or a report starts (`.past`).
+    func day(_ text: String, field: String, leaning: DayExpression.Leaning = .future) throws(WorkerError) -> Day {
+        try working { try DayExpression.parse(text, today: today, field: field, leaning: leaning) }
     }
 
     /// The same day as the features see it.
-    func calendarDay(_ text: String, field: String) throws(WorkerError) -> CalendarDay {
-        try DayMapping.calendarDay(try day(text, field: field))
+    func calendarDay(
+        _ text: String, field: String, leaning: DayExpression.Leaning = .future
+    ) throws(WorkerError) -> CalendarDay {
+        try DayMapping.calendarDay(try day(text, field: field, leaning: leaning))
     }
 
     /// A duration such as `1h30m`, `90m`, `1.5h`, in seconds.

@@ -35,25 +35,29 @@ public struct TimerStopArguments: Sendable, Equatable {
 
 /// `stint log` as typed.
 public struct LogArguments: Sendable, Equatable {
-    public var duration: String
+    /// `45m`, or a range of the day `09:00-10:30`; nil when `--end` gives the length.
+    public var duration: String?
     public var task: String?
     public var project: String?
     public var date: String?
     public var start: String?
+    /// `--end`: when the work stopped; with `--start`, instead of a duration.
+    public var end: String?
     public var note: String?
     public var billable: Bool
     public var tags: [String]
     public var force: Bool
 
     public init(
-        duration: String, task: String? = nil, project: String? = nil, date: String? = nil, start: String? = nil,
-        note: String? = nil, billable: Bool = false, tags: [String] = [], force: Bool = false
+        duration: String?, task: String? = nil, project: String? = nil, date: String? = nil, start: String? = nil,
+        end: String? = nil, note: String? = nil, billable: Bool = false, tags: [String] = [], force: Bool = false
     ) {
         self.duration = duration
         self.task = task
         self.project = project
         self.date = date
         self.start = start
+        self.end = end
         self.note = note
         self.billable = billable
         self.tags = tags

@@ -8,7 +8,9 @@ import Foundation
 /// - a time of day, `09:15` or `9:15`: today in `timeZone`
 /// - a duration followed by `ago`: `10 min ago`, `10m ago`, `1h30m ago`, `2 hours ago`, `1 hour 30 min ago`
 ///   (any duration `DurationExpression` reads)
-/// - `today 9:00`, `yesterday 17:00`
+/// - a time with `am`/`pm`: `5pm`, `5:30 pm`; `noon`, `midnight`
+/// - a day and a time in either order: `today 9:00`, `yesterday 17:00`, `17:00 yesterday`, `fri 10:00`,
+///   `last mon 9am`, `dec 1 14:00`; the day is read by `DayExpression` looking back (`fri` is the latest Friday)
 /// - a local date and time: `2026-11-20 17:00` or `2026-11-20T17:00`, optionally with seconds (`17:00:30`)
 /// - ISO 8601 with a zone, which ignores `timeZone`: `2026-11-20T17:00:00Z`, `2026-11-20T17:00+01:00`
 ///
@@ -46,11 +48,6 @@ public enum InstantExpression {
         } else if words.last == "ago" {
             let seconds = try secondsAgo(words.dropLast(), input: input, field: field)
             result = now.addingTimeInterval(-TimeInterval(seconds))
-        } else if words.count == 2, words[0] == "today" || words[0] == "yesterday" {
-            let today = Day.containing(now, in: timeZone)
-            let day = words[0] == "today" ? today : today.adding(days: -1)
-            result = try TimeOfDay.parse(String(words[1]), field: field).date(on: day, in: timeZone)
-            if words[0] == "today" { sameDayTime = String(words[1]) }
         } else if words.count == 2, ISODateParts(words[0]) != nil {
             result = try dateTime(
                 date: words[0], time: words[1], input: input, shown: excerpt, field: field, timeZone: timeZone)
@@ -59,9 +56,14 @@ public enum InstantExpression {
             let time = input[input.index(after: separator)...]
             result = try dateTime(
                 date: input[..<separator], time: time, input: input, shown: excerpt, field: field, timeZone: timeZone)
-        } else if words.count == 1, input.contains(":") {
+        } else if isTime(words) {
             result = try TimeOfDay.parse(input, field: field).date(on: Day.containing(now, in: timeZone), in: timeZone)
             sameDayTime = input
+        } else if let (dayWords, timeWords) = splitDayAndTime(words) {
+            let today = Day.containing(now, in: timeZone)
+            let day = try DayExpression.parse(dayWords, today: today, field: field, leaning: .past)
+            result = try TimeOfDay.parse(timeWords, field: field).date(on: day, in: timeZone)
+            if day == today { sameDayTime = timeWords }
         } else {
             throw unreadable(text, field: field)
         }
@@ -75,6 +77,33 @@ public enum InstantExpression {
                     excerpt: excerpt, seconds: seconds, sameDayTime: sameDayTime.map(TextRules.keywordExcerpt)))
         }
         return result
+    }
+
+    /// A time of day alone: `09:15`, `5pm`, `5 pm`.
+    private static func isTime(_ words: [Substring]) -> Bool {
+        if words.count == 1 {
+            let word = words[0]
+            return word.contains(":") || word.hasSuffix("am") || word.hasSuffix("pm") || word == "noon"
+                || word == "midnight"
+        }
+        return words.count == 2 && (words[1] == "am" || words[1] == "pm") && words[0].first?.isNumber == true
+    }
+
+    /// A day and a time of day in either order (`fri 10:00`, `17:00 yesterday`, `last mon 9am`, `dec 1 5 pm`):
+    /// the words as two texts, or nil when neither end is a time.
+    private static func splitDayAndTime(_ words: [Substring]) -> (day: String, time: String)? {
+        guard words.count >= 2 else { return nil }
+        for timeLength in [2, 1] where words.count > timeLength {
+            let tail = Array(words.suffix(timeLength))
+            if isTime(tail) {
+                return (words.dropLast(timeLength).joined(separator: " "), tail.joined(separator: " "))
+            }
+            let head = Array(words.prefix(timeLength))
+            if isTime(head) {
+                return (words.dropFirst(timeLength).joined(separator: " "), head.joined(separator: " "))
+            }
+        }
+        return nil
     }
 
     /// Seconds for the words before `ago`, read by `DurationExpression` with reasons about instants.

@@ -27,24 +27,47 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, Codable, CustomStringCo
         self.minute = minute
     }
 
-    /// Reads `H:MM` or `HH:MM` (24-hour clock, ASCII digits, surrounding spaces ignored).
+    /// Reads `H:MM` or `HH:MM` (24-hour clock), or a 12-hour time with `am`/`pm`: `5pm`, `5:30pm`, `5 pm`,
+    /// `12am` (midnight), `12pm` (noon), and the words `noon` and `midnight`. ASCII digits, any case, surrounding
+    /// spaces ignored.
     ///
     /// - Parameters:
     ///   - text: what the user typed.
     ///   - field: the field named in errors.
     /// - Throws: `ValidationError` with `.empty(.timeOfDay)` for blank input, `.invalidFormat(expected:
-    ///   .timeOfDay)` for anything not shaped like a time (`0915`, `9`, `9:5`, `2pm`),
-    ///   `.outOfRange(expected: .timeOfDay)` for `25:00` or `9:60`.
+    ///   .timeOfDay)` for anything not shaped like a time (`0915`, `9`, `9:5`, `14pm`),
+    ///   `.outOfRange(expected: .timeOfDay)` for `25:00`, `9:60` or `13pm`.
     public static func parse(_ text: String, field: String = "time") throws(ValidationError) -> TimeOfDay {
         guard let input = TextRules.keyword(text, maxBytes: 16) else { throw unreadable(text, field: field) }
         if input.isEmpty {
             throw ValidationError(field: field, reason: .empty(.timeOfDay))
+        }
+        if input == "noon" { return TimeOfDay(checkedHour: 12, minute: 0) }
+        if input == "midnight" { return TimeOfDay(checkedHour: 0, minute: 0) }
+        if input.hasSuffix("am") || input.hasSuffix("pm") {
+            return try twelveHour(input, text: text, field: field)
         }
         let parts = input.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, (1...2).contains(parts[0].utf8.count), parts[1].utf8.count == 2,
             let hour = digits(parts[0]), let minute = digits(parts[1])
         else { throw unreadable(text, field: field) }
         guard let time = TimeOfDay(hour: hour, minute: minute) else {
+            throw ValidationError(
+                field: field, reason: .outOfRange(excerpt: TextRules.keywordExcerpt(input), expected: .timeOfDay))
+        }
+        return time
+    }
+
+    /// `5pm`, `5:30 pm`, `12am`: hours 1…12, optional `:MM`.
+    private static func twelveHour(_ input: String, text: String, field: String) throws(ValidationError) -> TimeOfDay {
+        let afternoon = input.hasSuffix("pm")
+        let clock = input.dropLast(2).trimmingCharacters(in: .whitespaces)
+        let parts = clock.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), (1...2).contains(parts[0].utf8.count), let hour = digits(parts[0]),
+            parts.count == 1 || parts[1].utf8.count == 2, let minute = parts.count == 2 ? digits(parts[1]) : 0
+        else { throw unreadable(text, field: field) }
+        guard (1...12).contains(hour), let time = TimeOfDay(hour: hour % 12 + (afternoon ? 12 : 0), minute: minute)
+        else {
             throw ValidationError(
                 field: field, reason: .outOfRange(excerpt: TextRules.keywordExcerpt(input), expected: .timeOfDay))
         }

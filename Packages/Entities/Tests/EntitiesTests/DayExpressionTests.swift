@@ -105,3 +105,62 @@ struct DayExpressionTests {
         #expect(error?.field == "since")
     }
 }
+
+/// Issue 10: a day name means what a person means, read on Saturday 2026-11-21 (and a Sunday where it matters).
+struct DayExpressionLeaningTests {
+    func past(_ text: String, today: Day? = nil) throws -> String {
+        try DayExpression.parse(text, today: today ?? Fixture.saturday(), field: "date", leaning: .past).iso
+    }
+
+    func future(_ text: String, today: Day? = nil) throws -> String {
+        try DayExpression.parse(text, today: today ?? Fixture.saturday(), leaning: .future).iso
+    }
+
+    @Test(arguments: [
+        ("fri", "2026-11-20"), ("mon", "2026-11-16"), ("sat", "2026-11-21"), ("sunday", "2026-11-15"),
+        ("thurs", "2026-11-19"), ("tues", "2026-11-17"),
+    ])
+    func aWeekdayLookingBackIsTheLatestOneTodayIncluded(_ text: String, expected: String) throws {
+        #expect(try past(text) == expected)
+    }
+
+    @Test func onASundayFridayIsTwoDaysAgoNotNextWeek() throws {
+        let sunday = try Fixture.saturday().adding(days: 1)
+        #expect(try past("fri", today: sunday) == "2026-11-20")
+        #expect(try future("fri", today: sunday) == "2026-11-27")
+    }
+
+    @Test(arguments: [
+        ("next mon", "2026-11-23", "2026-11-23"), ("next sat", "2026-11-28", "2026-11-28"),
+        ("last mon", "2026-11-16", "2026-11-16"), ("last sat", "2026-11-14", "2026-11-14"),
+        ("sow", "2026-11-16", "2026-11-16"), ("eow", "2026-11-22", "2026-11-22"),
+        ("this week", "2026-11-16", "2026-11-16"), ("next week", "2026-11-23", "2026-11-23"),
+        ("last week", "2026-11-09", "2026-11-09"), ("som", "2026-11-01", "2026-11-01"),
+        ("eom", "2026-11-30", "2026-11-30"), ("next month", "2026-12-01", "2026-12-01"),
+        ("last month", "2026-10-01", "2026-10-01"), ("soy", "2026-01-01", "2026-01-01"),
+        ("eoy", "2026-12-31", "2026-12-31"), ("eod", "2026-11-21", "2026-11-21"), ("sod", "2026-11-21", "2026-11-21"),
+        ("dec 1", "2026-12-01", "2025-12-01"), ("1 December", "2026-12-01", "2025-12-01"),
+        ("nov 21", "2026-11-21", "2026-11-21"), ("nov 3rd", "2027-11-03", "2026-11-03"),
+        ("sept 9", "2027-09-09", "2026-09-09"), ("  next   week ", "2026-11-23", "2026-11-23"),
+        ("feb 29", "2028-02-29", "2024-02-29"),
+    ])
+    func namedDaysMeanTheSameEitherWayButMonthDaysLean(_ text: String, ahead: String, behind: String) throws {
+        #expect(try future(text) == ahead)
+        #expect(try past(text) == behind)
+    }
+
+    @Test(arguments: ["dec 32", "feb 30", "apr 31"])
+    func aMonthDayThatDoesNotExistSaysSo(_ text: String) throws {
+        let error = try #require(validationError { try DayExpression.parse(text, today: Fixture.saturday()) })
+        guard case .notARealDate = error.reason else {
+            Issue.record("expected notARealDate, got \(error.reason)")
+            return
+        }
+    }
+
+    @Test(arguments: ["next", "last", "next fortnight", "dec", "1 2", "decem 1", "mo"])
+    func halfAnExpressionIsUnreadable(_ text: String) throws {
+        let error = try #require(validationError { try DayExpression.parse(text, today: Fixture.saturday()) })
+        #expect(error.reason == .invalidFormat(excerpt: text, expected: .day))
+    }
+}

@@ -24,6 +24,19 @@ struct InstantExpressionTests {
         ("2026-11-20T12:00-05:00", "2026-11-20T17:00:00Z"),
         ("2026-11-20T18:00+0100", "2026-11-20T17:00:00Z"),
         ("2026-11-20 19:00+02", "2026-11-20T17:00:00Z"),
+        ("9am", "2026-11-21T09:00:00Z"),
+        ("9:30 AM", "2026-11-21T09:30:00Z"),
+        ("17:00 yesterday", "2026-11-20T17:00:00Z"),
+        ("yesterday 5pm", "2026-11-20T17:00:00Z"),
+        ("5 pm yesterday", "2026-11-20T17:00:00Z"),
+        ("fri 10:00", "2026-11-20T10:00:00Z"),
+        ("10:00 fri", "2026-11-20T10:00:00Z"),
+        ("sat 08:00", "2026-11-21T08:00:00Z"),
+        ("last mon 9am", "2026-11-16T09:00:00Z"),
+        ("nov 1 14:00", "2026-11-01T14:00:00Z"),
+        ("dec 1 14:00", "2025-12-01T14:00:00Z"),
+        ("yesterday noon", "2026-11-20T12:00:00Z"),
+        ("midnight", "2026-11-21T00:00:00Z"),
     ])
     func readsClockTimesAndDates(_ text: String, expected: String) throws {
         #expect(try parse(text) == Fixture.instant(expected))
@@ -133,9 +146,9 @@ struct InstantExpressionTests {
     }
 
     @Test(arguments: [
-        "10 min ago ago", "ago", "10 ago", "5s ago", "tomorrow 9:00", "yesterday", "0915", "2026-11-20",
+        "10 min ago ago", "ago", "10 ago", "5s ago", "yesterday", "0915", "2026-11-20",
         "2026-11-20T17", "2026-11-20T17:00:00.5Z", "2026-11-20T17:00+25:00", "2026-11-20T17:00+01:",
-        "2026-11-20 17:00 x", "noon", "in 10 min",
+        "2026-11-20 17:00 x", "in 10 min", "lunch",
     ])
     func refusesWhatIsNotAnInstant(_ text: String) throws {
         let error = try #require(validationError { try parse(text) })
@@ -144,6 +157,11 @@ struct InstantExpressionTests {
         let asRead = ValidationError.Reason.invalidFormat(excerpt: text.lowercased(), expected: .instant)
         #expect(error.reason == asTyped || error.reason == asRead)
         #expect(error.field == "at")
+    }
+
+    @Test func aDayAheadWithATimeIsInTheFutureNotUnreadable() throws {
+        let error = try #require(validationError { try parse("tomorrow 9:00") })
+        #expect(error.reason == .typedInstantInFuture(excerpt: "tomorrow 9:00", seconds: 82_800, sameDayTime: nil))
     }
 
     @Test func unreadableInputGetsAHintWithExamples() throws {

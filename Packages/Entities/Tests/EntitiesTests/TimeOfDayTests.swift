@@ -10,7 +10,17 @@ struct TimeOfDayTests {
         #expect(time.minute == minute)
     }
 
-    @Test(arguments: ["25:00", "24:00", "9:60", "99:99"])
+    @Test(arguments: [
+        ("5pm", 17, 0), ("5:30pm", 17, 30), ("5 PM", 17, 0), ("12am", 0, 0), ("12pm", 12, 0), ("9am", 9, 0),
+        ("11:59pm", 23, 59), ("noon", 12, 0), ("Midnight", 0, 0),
+    ])
+    func readsTwelveHourTimes(_ text: String, hour: Int, minute: Int) throws {
+        let time = try TimeOfDay.parse(text)
+        #expect(time.hour == hour)
+        #expect(time.minute == minute)
+    }
+
+    @Test(arguments: ["25:00", "24:00", "9:60", "99:99", "13pm", "0am"])
     func refusesTimesThatAreNotOnTheClock(_ text: String) throws {
         let error = try #require(validationError { try TimeOfDay.parse(text, field: "start") })
         #expect(error.field == "start")
@@ -18,7 +28,7 @@ struct TimeOfDayTests {
         #expect(error.message == "\(text) is not a time of day")
     }
 
-    @Test(arguments: ["0915", "9", "9:5", "9:150", "123:00", "2pm", "9.15", "9:15:00", ":15", "-1:00", "٩:١٥"])
+    @Test(arguments: ["0915", "9", "9:5", "9:150", "123:00", "2:5pm", "pm", "9.15", "9:15:00", ":15", "-1:00", "٩:١٥"])
     func refusesWhatIsNotShapedLikeATime(_ text: String) throws {
         let error = try #require(validationError { try TimeOfDay.parse(text) })
         #expect(error.reason == .invalidFormat(excerpt: text, expected: .timeOfDay))
