@@ -12,6 +12,14 @@ extension AppCoordinator {
         try await timersFeature().start(request)
     }
 
+    /// `stint timer restart`: a new timer on the task (or project) of your latest entry, billable if it was.
+    public func restartTimer(at: String?, note: String?) async throws {
+        let last = try await container.workers.makeTimeWorker().lastWorkedOn()
+        try await timersFeature().start(
+            TimerStartRequest(
+                task: last.task, project: last.project, note: note, billable: last.billable, at: try instant(at)))
+    }
+
     public func pauseTimer(_ timer: String?, at: String?) async throws {
         try await timersFeature().pause(timer: timer, at: try instant(at))
     }

@@ -18,9 +18,10 @@ struct TimerCommand: AsyncParsableCommand {
               stint timer start 12 --at "20 min ago"
               stint timer pause
               stint timer stop --note "first draft done"
+              stint timer restart
             """,
         subcommands: [
-            Start.self, Pause.self, Resume.self, Stop.self, Discard.self, Status.self, List.self,
+            Start.self, Pause.self, Resume.self, Stop.self, Discard.self, Restart.self, Status.self, List.self,
         ],
         defaultSubcommand: Status.self)
 
@@ -30,7 +31,7 @@ struct TimerCommand: AsyncParsableCommand {
             abstract: "Start a timer on a task (or a project), pausing the running one.",
             discussion: """
                 Without a task or --project, a terminal lets you pick a task; a script must name one.
-                Starting a task whose timer is paused resumes that timer.
+                Starting a task whose timer is paused resumes that timer. An open task becomes in progress.
 
                 Examples:
                   stint timer start 12
@@ -48,6 +49,28 @@ struct TimerCommand: AsyncParsableCommand {
         func run(with coordinator: AppCoordinator) async throws {
             try await coordinator.startTimer(
                 TimerStartArguments(task: task, project: project, note: note, billable: billable, at: at))
+        }
+    }
+
+    struct Restart: StintCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "restart",
+            abstract: "Start a new timer on what you last logged time on (like watson restart).",
+            discussion: """
+                The task or project of your latest time entry gets a new timer, billable if that entry was.
+                Starting marks an open task in progress.
+
+                Examples:
+                  stint timer restart
+                  stint timer restart --at 13:30 --note "after lunch"
+                """)
+        @OptionGroup var global: GlobalOptions
+        @Option(name: [.short, .long], help: "A note for the time entry.") var note: String?
+        @Option(name: .long, parsing: .unconditional, help: "When you started again: 13:30, \"5 min ago\".")
+        var at: String?
+
+        func run(with coordinator: AppCoordinator) async throws {
+            try await coordinator.restartTimer(at: at, note: note)
         }
     }
 

@@ -93,6 +93,24 @@ public struct TimeWorker: Sendable {
         }
     }
 
+    /// What `stint timer restart` starts again: the task (or project) of your latest entry, as an id, and whether
+    /// it was billable.
+    /// - Throws: `.conflict` when you have logged no time yet.
+    public func lastWorkedOn() async throws(WorkerError) -> (task: String?, project: String?, billable: Bool) {
+        try await working {
+            let latest = try await entries.entries(
+                matching: TimeEntryQuery(author: .localPerson, limit: 1, newestFirst: true))
+            guard let entry = latest.first else {
+                throw WorkerError(
+                    .conflict, "nothing to restart: no time logged yet; start one with stint timer start TASK")
+            }
+            switch entry.target {
+            case .task(let id): return (id.uuidString.lowercased(), nil, entry.billable)
+            case .project(let id): return (nil, id.uuidString.lowercased(), entry.billable)
+            }
+        }
+    }
+
     public func entries(_ search: EntrySearch) async throws(WorkerError) -> [EntryDetails] {
         try await working {
             let zone = calendar.timeZone

@@ -60,7 +60,7 @@ struct LocalTimerRepository: TimerRepository {
                 let paused = TimerRules.pausing(
                     context.timers, forStartAt: instant, ownerID: owner, except: existing.id, now: now)
                 return (
-                    TimerPlan(summary: summary, updated: paused + [existing]),
+                    TimerPlan(summary: summary, updated: paused + [existing], startsWorkOn: target),
                     TimerStart(timer: existing, paused: paused, resumedExisting: true)
                 )
             }
@@ -68,7 +68,7 @@ struct LocalTimerRepository: TimerRepository {
                 id: newID, ownerID: owner, target: target, note: note ?? "", billable: billable, at: instant, now: now)
             let paused = TimerRules.pausing(context.timers, forStartAt: instant, ownerID: owner, except: nil, now: now)
             return (
-                TimerPlan(summary: summary, inserted: [timer], updated: paused),
+                TimerPlan(summary: summary, inserted: [timer], updated: paused, startsWorkOn: target),
                 TimerStart(timer: timer, paused: paused, resumedExisting: false)
             )
         }
@@ -96,7 +96,7 @@ struct LocalTimerRepository: TimerRepository {
                 context.timers, forStartAt: instant, ownerID: context.ownerID, except: timer.id, now: now)
             let summary = "resumed timer on \(try targetLabel(timer.target, context.lookup))"
             return (
-                TimerPlan(summary: summary, updated: paused + [timer]),
+                TimerPlan(summary: summary, updated: paused + [timer], startsWorkOn: timer.target),
                 TimerStart(timer: timer, paused: paused, resumedExisting: true)
             )
         }

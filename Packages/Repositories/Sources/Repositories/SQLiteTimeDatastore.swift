@@ -66,6 +66,13 @@ struct SQLiteTimeDatastore: TimeDatastore {
                     // A stop's entry has its timer's id; after an undo its tombstone comes back.
                     try writer.insertOrRevive(TimeMapping.record(entry))
                 }
+                if let taskID = decided.startsWorkOn?.taskID, let record = try writer.task(id: taskID.storageID) {
+                    var task = try RecordMapping.task(record)
+                    if task.status == .open {
+                        try task.start(now: date)
+                        _ = try writer.update(RecordMapping.record(task, version: record.version))
+                    }
+                }
                 return result
             }
         }

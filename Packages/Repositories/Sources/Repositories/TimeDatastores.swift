@@ -97,4 +97,7 @@ struct TimerPlan: Sendable, Equatable {
     var deleted: [Entities.Timer] = []
     /// Entries created (by a stop).
     var entries: [TimeEntry] = []
+    /// The target work starts on (a start or a resume): an open task becomes in progress in the same change, so one
+    /// undo takes back both.
+    var startsWorkOn: TimeTarget?
 }

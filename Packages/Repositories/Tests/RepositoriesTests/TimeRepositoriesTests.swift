@@ -52,6 +52,23 @@ struct TimeRepositoriesTests {
         #expect(try await fixture.history.undo() == "started timer on task 1 \"Report\"")
     }
 
+    @Test("starting work on an open task marks it in progress in the same change; done stays done")
+    func startingWorkMarksTheTaskInProgress() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let draft = try await fixture.tasks.create(NewTask(title: "Draft"))
+        let other = try await fixture.tasks.create(NewTask(title: "Other"))
+
+        _ = try await fixture.timers.start(target: .task(draft.id), note: nil, billable: false, at: nil)
+        #expect(try await fixture.tasks.task(reference: "1").status == .inProgress)
+        #expect(try await fixture.container.makeHistoryRepository().undo() == "started timer on task 1 \"Draft\"")
+        #expect(try await fixture.tasks.task(reference: "1").status == .open, "one undo reverts both")
+
+        _ = try await fixture.tasks.change(other.id, summary: "done") { task, now in try task.complete(at: now) }
+        _ = try await fixture.timers.start(target: .task(other.id), note: nil, billable: false, at: nil)
+        #expect(try await fixture.tasks.task(reference: "2").status == .completed)
+    }
+
     @Test("stop turns the timer into exactly one entry; undo brings the timer back")
     func stopAndUndo() async throws {
         let fixture = try Fixture()
