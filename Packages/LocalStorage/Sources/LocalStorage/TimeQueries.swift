@@ -83,9 +83,16 @@ enum TimeQueries {
         case .none, .periods:
             sql = "SELECT NULL, NULL, \(sums) FROM time_entries e WHERE \(live) HAVING COUNT(*) > 0"
         case .tag:
+            // An entry without tags counts under its task's tags (time logged on a task tagged `writing` is writing
+            // time); summed per (task, tags) first so only those few groups meet `tasks`.
             sql = """
-                SELECT j.value AS k, NULL AS p, \(sums)
-                FROM time_entries e LEFT JOIN json_each(e.tags) j WHERE \(live)
+                WITH g(task_id, tags, s, b, n) AS (
+                    SELECT e.task_id, e.tags, \(sums) FROM time_entries e WHERE \(live)
+                    GROUP BY e.task_id, e.tags
+                )
+                SELECT j.value AS k, NULL AS p, SUM(g.s), SUM(g.b), SUM(g.n)
+                FROM g LEFT JOIN tasks t ON t.id = g.task_id
+                LEFT JOIN json_each(CASE WHEN g.tags <> '[]' THEN g.tags ELSE COALESCE(t.tags, '[]') END) j
                 GROUP BY k ORDER BY k
                 """
         case .project, .task:

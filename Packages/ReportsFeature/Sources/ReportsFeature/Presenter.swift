@@ -111,13 +111,18 @@ struct ReportsPresenter: Sendable {
 
         let minutes = Self.apportion(data.rows.map(\.seconds))
         let billableMinutes = Self.apportion(data.rows.map(\.billableSeconds))
+        // Shares add up to 100 % the way the hours add up to the total, unless a row counts time twice (tags).
+        let percents =
+            countsSomethingTwice(data)
+            ? data.rows.map { Self.percent($0.seconds, of: data.totalSeconds) }
+            : Self.apportionPercents(data.rows.map(\.seconds), total: data.totalSeconds)
         var rows: [[TableCell]] = data.rows.indices.map { index in
             let row = data.rows[index]
             var cells = [TableCell(row.label)]
             if showsDetail { cells.append(TableCell(row.detail ?? "", color: .dim)) }
             cells += [
                 TableCell(Self.clock(minutes: minutes[index])),
-                TableCell(Self.share(row.seconds, of: data.totalSeconds)),
+                TableCell(Self.share(percent: percents[index], seconds: row.seconds, total: data.totalSeconds)),
                 TableCell(row.billableSeconds > 0 ? Self.clock(minutes: billableMinutes[index]) : ""),
             ]
             return cells
@@ -220,9 +225,34 @@ struct ReportsPresenter: Sendable {
 
     /// Whole percent; "<1%" rather than a misleading "0%" for a little time.
     static func share(_ seconds: Int, of total: Int) -> String {
+        share(percent: percent(seconds, of: total), seconds: seconds, total: total)
+    }
+
+    static func share(percent: Int, seconds: Int, total: Int) -> String {
         guard total > 0 else { return "" }
-        let percent = Int((Double(seconds) * 100 / Double(total)).rounded())
         return percent == 0 && seconds > 0 ? "<1%" : "\(percent)%"
+    }
+
+    static func percent(_ seconds: Int, of total: Int) -> Int {
+        total > 0 ? Int((Double(seconds) * 100 / Double(total)).rounded()) : 0
+    }
+
+    /// Whole percents that add up to exactly 100 (largest remainder): each row gets its floor, and the points still
+    /// missing go to the rows whose fractions were largest, earlier rows first on a tie. Exact integer arithmetic.
+    static func apportionPercents(_ seconds: [Int], total: Int) -> [Int] {
+        guard total > 0 else { return seconds.map { _ in 0 } }
+        var percents = seconds.map { max(0, $0) * 100 / total }
+        var missing = 100 - percents.reduce(0, +)
+        let order = seconds.indices.sorted { lhs, rhs in
+            let left = max(0, seconds[lhs]) * 100 % total
+            let right = max(0, seconds[rhs]) * 100 % total
+            return left != right ? left > right : lhs < rhs
+        }
+        for index in order where missing > 0 && max(0, seconds[index]) * 100 % total > 0 {
+            percents[index] += 1
+            missing -= 1
+        }
+        return percents
     }
 
     // MARK: Words

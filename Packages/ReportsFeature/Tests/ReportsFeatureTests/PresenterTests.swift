@@ -63,6 +63,21 @@ struct PresenterTests {
         }
     }
 
+    @Test func sharesAddUpToAHundredLikeTheHours() {
+        // Three equal thirds round to 33 % each (99 %); the largest remainder takes the missing point.
+        #expect(ReportsPresenter.apportionPercents([600, 600, 600], total: 1_800) == [34, 33, 33])
+        #expect(ReportsPresenter.apportionPercents([1, 2, 3], total: 6) == [17, 33, 50])
+        for seed in 1...200 {
+            let values = (0..<(seed % 9 + 1)).map { ($0 * 7_919 + seed * 104_729) % 9_000 + 1 }
+            let total = values.reduce(0, +)
+            let percents = ReportsPresenter.apportionPercents(values, total: total)
+            #expect(percents.reduce(0, +) == 100)
+            for (value, shown) in zip(values, percents) {
+                #expect(abs(Double(shown) - Double(value) * 100 / Double(total)) < 1)
+            }
+        }
+    }
+
     @Test func clockFormats() {
         #expect(ReportsPresenter.clock(minutes: 0) == "0:00")
         #expect(ReportsPresenter.clock(minutes: 5) == "0:05")
