@@ -171,15 +171,30 @@ public struct TimeWorker: Sendable {
 
     // MARK: Sums for other screens
 
-    /// Time logged today and this week (Monday to Sunday) in the user's time zone.
-    public func todayAndWeek() async throws(WorkerError) -> (today: Int, week: Int) {
+    /// Time spent today and this week (Monday to Sunday) in the user's time zone: what is logged plus what your
+    /// timers (running or paused, not yet stopped) hold inside each window, the latter also apart.
+    public func todayAndWeek() async throws(WorkerError)
+        -> (today: Int, week: Int, todayOnTimers: Int, weekOnTimers: Int)
+    {
         let today = calendar.today
         return try await working {
+            let dayWindow = calendar.window(days: today, count: 1)
+            let weekWindow = calendar.window(days: today.startOfWeek, count: 7)
             let results = try await sums.sums([
-                TimeSumRequest(query: calendar.window(days: today, count: 1), breakdown: .total),
-                TimeSumRequest(query: calendar.window(days: today.startOfWeek, count: 7), breakdown: .total),
+                TimeSumRequest(query: dayWindow, breakdown: .total),
+                TimeSumRequest(query: weekWindow, breakdown: .total),
             ])
-            return (results[0].first?.seconds ?? 0, results[1].first?.seconds ?? 0)
+            let open = try await timers.timers()
+            let now = calendar.now
+            func onTimers(_ query: TimeEntryQuery) -> Int {
+                guard let from = query.from, let to = query.to, from < to else { return 0 }
+                return open.reduce(0) { $0 + $1.seconds(in: from..<to, at: now) }
+            }
+            let (todayTimers, weekTimers) = (onTimers(dayWindow), onTimers(weekWindow))
+            return (
+                (results[0].first?.seconds ?? 0) + todayTimers, (results[1].first?.seconds ?? 0) + weekTimers,
+                todayTimers, weekTimers
+            )
         }
     }
 

@@ -91,7 +91,7 @@ struct ExportFileTests {
               "note" : "outline first",
               "priority" : "high",
               "project_id" : "00000000-0000-4000-8000-000000000001",
-              "status" : "open",
+              "status" : "in-progress",
               "tags" : [
                 "q4",
                 "writing"

@@ -105,8 +105,11 @@ struct TimeWorkerTests {
         #expect(resumed.timer.elapsedSeconds == 3_600)
         #expect(resumed.timer.task?.title == "Report")
         let sums = try await time.todayAndWeek()
-        #expect(sums.today == 900)
-        #expect(sums.week == 900)
+        // The 15 min logged on Email, and the hour the resumed Report timer holds (09:00 to 10:00; it resumed now).
+        #expect(sums.today == 900 + 3_600)
+        #expect(sums.week == 900 + 3_600)
+        #expect(sums.todayOnTimers == 3_600)
+        #expect(sums.weekOnTimers == 3_600)
         // A stop before the last resume is refused and changes nothing.
         let refused = await #expect(throws: WorkerError.self) {
             try await time.stop(nil, at: bench.instant("2026-11-21T10:00:00Z"), note: nil, force: false)

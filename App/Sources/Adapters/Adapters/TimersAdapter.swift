@@ -72,7 +72,9 @@ struct TimersAdapter: TimersServices {
 
     func timeSpent() async throws -> TimeSpent {
         let spent = try await worker.todayAndWeek()
-        return TimeSpent(todaySeconds: spent.today, weekSeconds: spent.week)
+        return TimeSpent(
+            todaySeconds: spent.today, weekSeconds: spent.week, todayOnTimersSeconds: spent.todayOnTimers,
+            weekOnTimersSeconds: spent.weekOnTimers)
     }
 
     // MARK: - Mapping

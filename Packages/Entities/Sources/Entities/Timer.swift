@@ -87,6 +87,17 @@ public struct Timer: Sendable, Hashable, Codable, Identifiable {
     /// Whole seconds worked up to `instant`: every interval clipped at `instant`, open ones running to it.
     ///
     /// Never negative; an `instant` before the start gives 0.
+    /// Seconds of work inside `window`, an open interval counting up to `instant`: what a timer adds to "today" or
+    /// "this week" before it is stopped and logged.
+    public func seconds(in window: Range<Date>, at instant: Date) -> Int {
+        let total = intervals.reduce(0.0) { sum, interval in
+            let start = max(interval.start, window.lowerBound)
+            let end = min(interval.end ?? instant, window.upperBound, instant)
+            return sum + max(0, end.timeIntervalSince(start))
+        }
+        return Int(min(total, Double(Int.max / 2)).rounded(.down))
+    }
+
     public func elapsedSeconds(at instant: Date) -> Int {
         let total = intervals.reduce(0) { $0 + $1.seconds(upTo: instant) }
         return Int(min(total, Double(Int.max / 2)).rounded(.down))

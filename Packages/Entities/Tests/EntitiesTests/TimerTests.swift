@@ -212,3 +212,17 @@ struct TimerTests {
         #expect(try JSONDecoder().decode(Entities.Timer.self, from: data) == timer)
     }
 }
+
+struct TimerWindowTests {
+    @Test func secondsInAWindowCountOnlyTheOverlapAndStopAtNow() throws {
+        var timer = try TimeFixture.runningTimer()
+        try timer.pause(at: TimeFixture.minute(25), now: TimeFixture.minute(25))
+        try timer.resume(at: TimeFixture.minute(40), now: TimeFixture.minute(40))
+        let now = TimeFixture.minute(60)
+        // Intervals 0–25 and 40–now(60).
+        #expect(timer.seconds(in: TimeFixture.minute(0)..<TimeFixture.minute(120), at: now) == 45 * 60)
+        #expect(timer.seconds(in: TimeFixture.minute(20)..<TimeFixture.minute(45), at: now) == 10 * 60)
+        #expect(timer.seconds(in: TimeFixture.minute(26)..<TimeFixture.minute(39), at: now) == 0)
+        #expect(timer.seconds(in: TimeFixture.minute(70)..<TimeFixture.minute(90), at: now) == 0)
+    }
+}

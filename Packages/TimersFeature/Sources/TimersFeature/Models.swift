@@ -405,11 +405,19 @@ public enum TaskChoice: Sendable, Equatable {
 /// Time logged today and this week (Monday to Sunday), for the dashboard. A running timer is not in these sums
 /// until it is stopped; the overview shows it beside them.
 public struct TimeSpent: Sendable, Equatable {
+    /// Logged today plus what timers (running or paused) hold of today.
     public var todaySeconds: Int
+    /// The same for this week.
     public var weekSeconds: Int
+    /// The part of `todaySeconds` still on timers, not yet logged.
+    public var todayOnTimersSeconds: Int
+    /// The part of `weekSeconds` still on timers.
+    public var weekOnTimersSeconds: Int
 
-    public init(todaySeconds: Int, weekSeconds: Int) {
+    public init(todaySeconds: Int, weekSeconds: Int, todayOnTimersSeconds: Int = 0, weekOnTimersSeconds: Int = 0) {
         self.todaySeconds = todaySeconds
         self.weekSeconds = weekSeconds
+        self.todayOnTimersSeconds = todayOnTimersSeconds
+        self.weekOnTimersSeconds = weekOnTimersSeconds
     }
 }

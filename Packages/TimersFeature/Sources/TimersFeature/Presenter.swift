@@ -60,7 +60,8 @@ struct TimersPresenter: Sendable {
             return .json(
                 OverviewPayload(
                     running: running, pausedCount: pausedCount, todaySeconds: spent.todaySeconds,
-                    weekSeconds: spent.weekSeconds))
+                    weekSeconds: spent.weekSeconds, todayOnTimersSeconds: spent.todayOnTimersSeconds,
+                    weekOnTimersSeconds: spent.weekOnTimersSeconds))
         }
         let paused = pausedCount == 0 ? "" : " · \(pausedCount) paused"
         var fields: [DetailField] = []
@@ -80,10 +81,16 @@ struct TimersPresenter: Sendable {
         fields.append(
             DetailField(
                 label: "Logged",
-                value: "today \(DurationText.format(seconds: spent.todaySeconds)) · this week "
-                    + DurationText.format(seconds: spent.weekSeconds),
+                value: "today \(Self.spent(spent.todaySeconds, onTimers: spent.todayOnTimersSeconds)) · this week "
+                    + Self.spent(spent.weekSeconds, onTimers: spent.weekOnTimersSeconds),
                 color: nil))
         return .detail(TimerDetail(heading: "Time", fields: fields, footer: []))
+    }
+
+    /// "1h 20m", or "1h 20m (1h on timers)" when part of it is on a timer not yet stopped.
+    static func spent(_ seconds: Int, onTimers: Int) -> String {
+        let total = DurationText.format(seconds: seconds)
+        return onTimers > 0 ? "\(total) (\(DurationText.format(seconds: onTimers)) on timers)" : total
     }
 
     func status(running: Timer?, paused: [Timer]) -> TimersScreen {

@@ -67,12 +67,16 @@ struct OverviewPayload: Encodable, Sendable {
     var pausedCount: Int
     var todaySeconds: Int
     var weekSeconds: Int
+    var todayOnTimersSeconds: Int
+    var weekOnTimersSeconds: Int
 
     enum CodingKeys: String, CodingKey {
         case running
         case pausedCount = "paused_count"
         case todaySeconds = "today_seconds"
         case weekSeconds = "week_seconds"
+        case todayOnTimersSeconds = "today_on_timers_seconds"
+        case weekOnTimersSeconds = "week_on_timers_seconds"
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -81,5 +85,7 @@ struct OverviewPayload: Encodable, Sendable {
         try container.encode(pausedCount, forKey: .pausedCount)
         try container.encode(todaySeconds, forKey: .todaySeconds)
         try container.encode(weekSeconds, forKey: .weekSeconds)
+        try container.encode(todayOnTimersSeconds, forKey: .todayOnTimersSeconds)
+        try container.encode(weekOnTimersSeconds, forKey: .weekOnTimersSeconds)
     }
 }

@@ -304,7 +304,7 @@ extension TimersContract {
         }
     }
 
-    static let timeSpent = Scenario("time spent today and this week counts entries only") { probe in
+    static let timeSpent = Scenario("time spent today and this week counts entries and what timers hold") { probe in
         let tasks = try await probe.seedTasks()
         // Today is Wednesday; the week began on Monday, so last Sunday is not in it.
         _ = try await probe.log(tasks.report, at: probe.at(day: -1, 9), minutes: 60)
@@ -312,7 +312,9 @@ extension TimersContract {
         _ = try await probe.log(tasks.email, at: probe.at(day: -3, 9), minutes: 120)
         _ = try await probe.start(tasks.plan, at: TimersContract.now.addingTimeInterval(-900))
         let spent = try await probe.services.timeSpent()
-        try probe.equal(spent.todaySeconds, 1_800, "today")
-        try probe.equal(spent.weekSeconds, 5_400, "this week")
+        try probe.equal(spent.todaySeconds, 1_800 + 900, "today: entries and the running timer")
+        try probe.equal(spent.weekSeconds, 5_400 + 900, "this week: entries and the running timer")
+        try probe.equal(spent.todayOnTimersSeconds, 900, "today's part on timers")
+        try probe.equal(spent.weekOnTimersSeconds, 900, "this week's part on timers")
     }
 }

@@ -216,6 +216,23 @@ public actor InMemoryTimersServices: TimersServices {
             if day == today { spent.todaySeconds += entry.durationSeconds }
             if day >= monday, day < monday.adding(days: 7) { spent.weekSeconds += entry.durationSeconds }
         }
+        // What timers hold of today and of this week counts too, apart as well.
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let now = clock()
+        let dayStart = calendar.startOfDay(for: now)
+        let weekStart = calendar.date(byAdding: .day, value: 1 - today.weekday, to: dayStart) ?? dayStart
+        func held(from start: Date) -> Int {
+            storedTimers.flatMap(\.intervals).reduce(0) { sum, interval in
+                let from = max(interval.start, start)
+                let to = min(interval.end ?? now, now)
+                return sum + max(0, Int(to.timeIntervalSince(from)))
+            }
+        }
+        spent.todayOnTimersSeconds = held(from: dayStart)
+        spent.weekOnTimersSeconds = held(from: weekStart)
+        spent.todaySeconds += spent.todayOnTimersSeconds
+        spent.weekSeconds += spent.weekOnTimersSeconds
         return spent
     }
 

@@ -6,7 +6,7 @@ import TimersFeatureFakes
 
 @Suite("Dashboard overview")
 struct OverviewTests {
-    @Test("names the running timer and sums today's and this week's entries")
+    @Test("names the running timer and sums today's and this week's entries and what the timer holds")
     func runningAndSums() async throws {
         let clock = ManualClock(Fixture.noon)
         let services = Fixture.emptyServices(clock: clock)
@@ -23,7 +23,7 @@ struct OverviewTests {
             harness.output.lines == [
                 "Time",
                 "  Timer   7 \"Email\" · 1h since 11:00",
-                "  Logged  today 30m · this week 1h 30m",
+                "  Logged  today 1h 30m (1h on timers) · this week 2h 30m (1h on timers)",
             ])
         #expect(harness.analytics.events == [.overviewShown(running: true)])
     }
@@ -43,7 +43,10 @@ struct OverviewTests {
         let object = try #require(try json.json() as? [String: Any])
         #expect(object["running"] is NSNull)
         #expect(object["paused_count"] as? Int == 1)
-        #expect(object["today_seconds"] as? Int == 0)
-        #expect(object["week_seconds"] as? Int == 0)
+        // The paused timer holds 11:00 to noon, not logged yet but spent.
+        #expect(object["today_seconds"] as? Int == 3_600)
+        #expect(object["week_seconds"] as? Int == 3_600)
+        #expect(object["today_on_timers_seconds"] as? Int == 3_600)
+        #expect(object["week_on_timers_seconds"] as? Int == 3_600)
     }
 }
