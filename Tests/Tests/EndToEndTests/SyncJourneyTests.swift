@@ -174,6 +174,96 @@ struct SyncJourneyTests {
         }
     }
 
+    /// The fault journey's timer that came back (seed 216995909), reduced to six commands: A's start of Design paused
+    /// Build at 09:40, but the server had paused Build at 09:20 (B's timer); undoing the start put back Build's
+    /// state without its intervals, the server refused the stop that followed, and its answer revived Build.
+    @Test("undoing a start whose pause lost to the server's, then stopping the other timer: it stays stopped")
+    func undoneStartThenStop() async throws {
+        try await SyncWorld.with(devices: 2) { world in
+            let a = world.devices[0].at("2026-11-21T09:00:00Z")
+            let b = world.devices[1].at("2026-11-21T09:20:00Z")
+            try await a.ok("task", "add", "Build")
+            try await a.ok("task", "add", "Design")
+            let token = try await world.login(a, as: "ana")
+            try await world.login(b, as: "ana", token: token)
+            try await b.ok("task", "add", "Write")
+            let build = try #require(try await a.json("timer", "start", "1")["timer"]["id"].string)
+            try await a.ok("sync")
+            try await b.ok("timer", "start", "1")
+            try await b.ok("sync")
+            try await a.at("2026-11-21T09:40:00Z").ok("timer", "start", "2")
+            let pushed = try await a.at("2026-11-21T09:41:00Z").ok("sync")
+            #expect(pushed.stdout.contains("1 conflict"), "Build's pause at 09:40 loses to the server's at 09:20")
+            try await a.at("2026-11-21T09:45:00Z").ok("undo")
+            try await a.at("2026-11-21T09:50:00Z").ok("timer", "stop", build)
+            let stopped = try await a.at("2026-11-21T09:51:00Z").ok("sync")
+            #expect(!stopped.stdout.contains("Rejected"), "\(stopped)")
+            try await b.at("2026-11-21T09:52:00Z").ok("sync")
+            for device in [a, b] {
+                let timers = try await device.at("2026-11-21T10:00:00Z").json("timer")
+                #expect(timers["running"].isNull, "\(timers)")
+                #expect(timers["paused"].array.map { $0["task_title"].string } == ["Write"], "\(timers)")
+                let entries = try await device.json("entries", "--since", "2026-11-21")
+                #expect(entries.array.map { $0["id"].string } == [build], "\(entries)")
+                #expect(entries[0]["duration_seconds"].int == 1_200, "09:00 to the server's pause at 09:20")
+            }
+        }
+    }
+
+    /// The fault journey's other finding (defect 1 of ADR 0024), without a proxy: a delete and its undo reach the
+    /// server as a change of `updated_at` alone, and the push's answer is lost (A's database is put back as it
+    /// was before the sync). The retry meets a gap and pulls from its cursor, so whatever the server made of the
+    /// change must reach A that way: every device ends with the same entry, time stamp included.
+    @Test("a change and its undo whose push answer is lost: every device ends with the same record, time stamp too")
+    func lostAnswerOfChangeAndUndo() async throws {
+        try await SyncWorld.with(devices: 2) { world in
+            let a = world.devices[0].at("2026-11-21T09:00:00Z")
+            let b = world.devices[1].at("2026-11-21T09:01:00Z")
+            try await a.ok("task", "add", "Review")
+            let token = try await world.login(a, as: "ana")
+            try await world.login(b, as: "ana", token: token)
+            let entry = try #require(try await a.json("log", "20m", "1")["id"].string)
+            try await a.ok("sync")
+            try await b.ok("sync")
+            try await a.at("2026-11-21T09:10:00Z").ok("entries", "delete", entry)
+            try await a.at("2026-11-21T09:11:00Z").ok("undo")
+
+            // The push lands on the server; its answer never reaches A.
+            let files = FileManager.default
+            let saved = a.root.appendingPathComponent("saved", isDirectory: true)
+            try files.createDirectory(at: saved, withIntermediateDirectories: true)
+            let names = try files.contentsOfDirectory(atPath: a.home.path).filter { $0.hasPrefix("stint.sqlite") }
+            for name in names {
+                try files.copyItem(at: a.home.appendingPathComponent(name), to: saved.appendingPathComponent(name))
+            }
+            try await a.at("2026-11-21T09:12:00Z").ok("sync")
+            for name in try files.contentsOfDirectory(atPath: a.home.path) where name.hasPrefix("stint.sqlite") {
+                try files.removeItem(at: a.home.appendingPathComponent(name))
+            }
+            for name in names {
+                try files.copyItem(at: saved.appendingPathComponent(name), to: a.home.appendingPathComponent(name))
+            }
+
+            try await a.at("2026-11-21T09:13:00Z").ok("task", "add", "Write")
+            try await a.at("2026-11-21T09:14:00Z").ok("sync")
+            try await b.at("2026-11-21T09:15:00Z").ok("sync")
+            var seen: [String] = []
+            for device in [a, b] {
+                seen.append(try Self.exported(try await device.export(), "time_entries", id: entry))
+            }
+            #expect(seen[0] == seen[1])
+            #expect(seen[0].contains("\"updated_at\":\"2026-11-21T09:11:00.000Z\""), "the undo's time: \(seen[0])")
+        }
+    }
+
+    /// One record of an export, as sorted JSON text.
+    static func exported(_ export: String, _ entity: String, id: String) throws -> String {
+        let object = try JSONSerialization.jsonObject(with: Data(export.utf8)) as? [String: Any]
+        let rows = object?[entity] as? [[String: Any]] ?? []
+        let row = try #require(rows.first { ($0["id"] as? String)?.lowercased() == id.lowercased() })
+        return String(decoding: try JSONSerialization.data(withJSONObject: row, options: [.sortedKeys]), as: UTF8.self)
+    }
+
     @Test("a timer stopped on two devices yields exactly one entry; the stale stop is kept as a conflict")
     func doubleStop() async throws {
         try await SyncWorld.with(devices: 2) { world in

@@ -231,6 +231,9 @@ struct TableSpec: Sendable {
     let columns: [String]
     /// Columns holding JSON text, embedded as JSON (not as a string) in change images.
     let jsonColumns: Set<String>
+    /// Groups of columns that only make sense together (a timer's state follows its intervals, a task's
+    /// completion time its status): undo restores each group as a whole or not at all.
+    var restoredTogether: [[String]] = []
 
     /// Columns an undo restores from a before-image. The id and number are immutable, and the
     /// version and modification time move forward because an undo is a change of its own.
@@ -264,7 +267,7 @@ struct TableSpec: Sendable {
             "id", "number", "project_id", "list_id", "title", "note", "status", "priority", "due", "tags",
             "estimate_seconds", "completed_at", "assignee_id", "created_at", "updated_at", "deleted_at", "version",
         ],
-        jsonColumns: ["tags"])
+        jsonColumns: ["tags"], restoredTogether: [["project_id", "list_id"], ["status", "completed_at"]])
 
     static let timers = TableSpec(
         name: "timers", entity: "timer",
@@ -272,7 +275,7 @@ struct TableSpec: Sendable {
             "id", "owner_id", "task_id", "project_id", "note", "billable", "state", "intervals", "created_at",
             "updated_at", "deleted_at", "version",
         ],
-        jsonColumns: ["intervals"])
+        jsonColumns: ["intervals"], restoredTogether: [["task_id", "project_id"], ["state", "intervals"]])
 
     static let timeEntries = TableSpec(
         name: "time_entries", entity: "time_entry",
@@ -280,7 +283,8 @@ struct TableSpec: Sendable {
             "id", "task_id", "project_id", "start_at", "end_at", "duration_seconds", "note", "billable", "tags",
             "logged_by", "created_at", "updated_at", "deleted_at", "version",
         ],
-        jsonColumns: ["tags"])
+        jsonColumns: ["tags"],
+        restoredTogether: [["task_id", "project_id"], ["start_at", "end_at", "duration_seconds"]])
 
     /// Every entity table, parents before children (the order undo and import walk them in).
     static let all: [TableSpec] = [.projects, .taskLists, .tasks, .timers, .timeEntries]

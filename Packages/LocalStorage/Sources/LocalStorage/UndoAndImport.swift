@@ -126,14 +126,23 @@ enum Undo {
         // changed the column and the row still holds what the batch left there. A column changed since (a
         // teammate's edit that a pull brought, say) keeps its newer value: undo reverts this device's change,
         // never someone else's, and the undo's own mutation then carries only what it really restored.
+        // Columns that only make sense together (a timer's state and intervals) go back as a group, and only
+        // when the row still holds the whole group as the batch left it: restoring a timer's "running" over
+        // intervals the server has closed since would leave a record no server accepts (ADR 0022).
         let columns = spec.restorableColumns
+        let before = { (column: String) in "json_extract(f.before_json, '$.\(column)')" }
+        let after = { (column: String) in "json_extract(l.after_json, '$.\(column)')" }
+        let current = { (column: String) in
+            spec.jsonColumns.contains(column) ? "json(\(table).\(column))" : "\(table).\(column)"
+        }
         let restored = columns.map { column -> String in
-            let before = "json_extract(f.before_json, '$.\(column)')"
-            let after = "json_extract(l.after_json, '$.\(column)')"
-            let current = spec.jsonColumns.contains(column) ? "json(\(table).\(column))" : "\(table).\(column)"
+            if let group = spec.restoredTogether.first(where: { $0.contains(column) }) {
+                let untouched = group.map { "\(current($0)) IS \(after($0))" }.joined(separator: " AND ")
+                return "CASE WHEN \(untouched) THEN \(before(column)) ELSE \(table).\(column) END"
+            }
             return """
-                CASE WHEN \(before) IS \(after) THEN \(table).\(column) \
-                WHEN \(current) IS \(after) THEN \(before) ELSE \(table).\(column) END
+                CASE WHEN \(before(column)) IS \(after(column)) THEN \(table).\(column) \
+                WHEN \(current(column)) IS \(after(column)) THEN \(before(column)) ELSE \(table).\(column) END
                 """
         }.joined(separator: ", ")
         let edge = { (function: String) in

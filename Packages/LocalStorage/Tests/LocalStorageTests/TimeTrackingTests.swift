@@ -277,6 +277,42 @@ struct TimeTrackingTests {
         }
     }
 
+    /// The fault journey's timer that came back (seed 216995909): a start here paused a timer the server had
+    /// already paused earlier; the push answer brought the server's intervals; undoing the start put back only
+    /// `state` ("running" over closed intervals), the server refused the stop that followed, and its answer
+    /// revived the stopped timer. A timer's state and intervals go back together or not at all.
+    @Test("undo puts a timer's state and intervals back together, or leaves both when the server changed them")
+    func undoKeepsStateWithIntervals() async throws {
+        try await withStore { store in
+            try await seeded(store)
+            let first = timer(20, task: makeID(10), intervals: [.init(start: at(0))])
+            try await store.write(summary: "start 10", at: at(0)) { [first] in try $0.insert(first) }
+            try await store.write(summary: "start 11", at: at(20)) { [first] writer in
+                var paused = first
+                paused.state = TimerRecord.pausedState
+                paused.intervals = [.init(start: at(0), end: at(20))]
+                try writer.update(paused)
+                try writer.insert(timer(21, task: makeID(11), intervals: [.init(start: at(20))]))
+            }
+            // The push answer: the server had paused the first timer at 10 (another device's timer started then).
+            let pushed = try await store.pendingChanges(after: 0, byteBudget: 1 << 20).last
+            let fields = """
+                {"state":"paused","intervals":[[\(at(0).storedMilliseconds),\(at(10).storedMilliseconds)]],\
+                "updated_at":\(at(10).storedMilliseconds)}
+                """
+            try await store.applySync(
+                SyncWrite(
+                    rows: [ServerRow(entity: "timer", id: first.id, version: 3, fields: fields)],
+                    pushedThrough: pushed))
+
+            #expect(try await store.undoLastBatch(at: at(25)) == "start 11")
+            let timers = try await store.timers()
+            #expect(timers.map(\.id) == [first.id])
+            #expect(timers.map(\.state) == [TimerRecord.pausedState], "not running over closed intervals")
+            #expect(timers.map(\.intervals) == [[.init(start: at(0), end: at(10))]])
+        }
+    }
+
     @Test("export and import carry timers and entries; a second import changes nothing")
     func transfer() async throws {
         try await withStore { source in

@@ -6,8 +6,9 @@ import Foundation
 /// per-device last mutation numbers with stored answers (a retried batch is replayed, a gap is
 /// refused), the epoch, the sequence counter, a three-way merge per field (tags as sets, appended
 /// notes, updated_at as the max, otherwise the server's value stands and the loser is reported),
-/// edits of a tombstone answered as a conflict on deleted_at, ownership of timers and entries, and
-/// pull visibility. Failures can be injected; every request is counted.
+/// edits of a tombstone answered as a conflict on deleted_at, ownership of timers and entries, a
+/// timer's state following its intervals (else the change is rejected), and pull visibility.
+/// Failures can be injected; every request is counted.
 actor FakeSyncServer {
     struct Stored {
         var entity: SyncEntity
@@ -164,6 +165,15 @@ actor FakeSyncServer {
         }
     }
 
+    /// The real server's field rule for a merged timer: its state says whether its last interval is open.
+    private static func stateProblem(_ fields: SyncFields) -> String? {
+        guard case .array(let intervals) = fields["intervals"] ?? .null, case .array(let last)? = intervals.last,
+            last.count == 2
+        else { return nil }
+        let expected = last[1] == .null ? "running" : "paused"
+        return fields["state"] == .string(expected) ? nil : "state: must be \(expected)"
+    }
+
     private func apply(_ mutation: SyncMutation, user: UUID, device: UUID) -> MutationReply {
         let ownerField = Self.ownerField(mutation.entity)
         let key = Self.key(mutation.entity, mutation.id)
@@ -231,6 +241,10 @@ actor FakeSyncServer {
         if deletedHere, mutation.changes["deleted_at"] == nil, (mutation.base?["deleted_at"] ?? .null) == .null {
             conflicts.append(
                 SyncFieldConflict(field: "deleted_at", mine: .null, theirs: stored.fields["deleted_at"] ?? .null))
+        }
+        if mutation.entity == .timer, let problem = Self.stateProblem(fields) {
+            return MutationReply(
+                number: mutation.number, outcome: .rejected, reason: problem, record: Self.record(stored))
         }
         if fields != stored.fields {
             sequence += 1

@@ -512,6 +512,55 @@ struct SyncTests {
         #expect(try await b.entries.entries(matching: TimeEntryQuery()).map(\.id) == [entry.id])
     }
 
+    /// The fault journey's timer that came back (seed 216995909), without faults: the undo of a start whose pause
+    /// of another timer lost to the server's must leave that timer as the server has it, so that stopping it
+    /// pushes a record the server accepts (the real one refused "running" over closed intervals, and its answer
+    /// revived the stopped timer beside its entry).
+    @Test("undoing a start whose pause lost to the server's keeps the server's pause; the stop then holds everywhere")
+    func undoStartAfterServerPause() async throws {
+        let server = FakeSyncServer()
+        await server.addUser("Ann", token: "a")
+        let a = try SyncDevice(server, ids: "aaaa")
+        let b = try SyncDevice(server, ids: "bbbb")
+        defer {
+            a.remove()
+            b.remove()
+        }
+        try await a.login("a")
+        try await b.login("a", name: "desktop")
+        let work = try await a.projects.create(name: "Work", note: "")
+        let home = try await a.projects.create(name: "Home", note: "")
+        let first = try await a.timers.start(target: .project(work.id), note: nil, billable: false, at: nil).timer
+        try await a.syncNow()
+        try await b.syncNow()
+        // B pauses it after 10 minutes; A, not yet told, starts another timer at 20 minutes, which pauses it there.
+        b.clock.advance(600)
+        _ = try await b.timers.pause(.running, at: nil)
+        try await b.syncNow()
+        a.clock.advance(1200)
+        _ = try await a.timers.start(target: .project(home.id), note: nil, billable: false, at: nil)
+        #expect(try await a.syncNow().conflicts > 0, "A's pause meets B's: B's stands")
+
+        a.clock.advance(60)
+        #expect(try await a.history.undo().hasPrefix("started timer"))
+        let kept = try #require(try await a.timers.timers().first { $0.id == first.id })
+        #expect(kept.intervals.map(\.end) == [kept.intervals[0].start.addingTimeInterval(600)], "B's pause stands")
+        a.clock.advance(60)
+        let entry = try await a.timers.stop(.id(first.id), at: nil, note: nil, force: false)
+        #expect(try await a.syncNow().rejected.isEmpty)
+        try await b.syncNow()
+
+        let stored = try #require(await server.record(first.id, .timer))
+        #expect(stored.fields["deleted_at"] != .null)
+        #expect(stored.fields["state"] == .string("paused"), "the state follows the closed intervals")
+        for device in [a, b] {
+            #expect(try await device.timers.timers().isEmpty)
+            let entries = try await device.entries.entries(matching: TimeEntryQuery())
+            #expect(entries.map(\.id) == [entry.id])
+            #expect(entries.map(\.durationSeconds) == [600])
+        }
+    }
+
     @Test("ten concurrent team requests make one server request; the cache then answers until it expires")
     func teamCoalescing() async throws {
         let server = FakeSyncServer()

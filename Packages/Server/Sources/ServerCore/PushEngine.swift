@@ -81,7 +81,12 @@ public enum PushEngine {
             return .rejected(problem, record: visible)
         }
 
-        let changed = current.map { differs(fields, from: $0.fields) } ?? true
+        var changed = true
+        if let current {
+            changed =
+                differs(fields, from: current.fields)
+                || movesOwnStamp(base: base, mine: changes, theirs: current.fields)
+        }
         let record = StoredRecord(
             entity: entity, id: mutation.id,
             version: current.map { changed ? $0.version + 1 : $0.version } ?? 1,
@@ -112,8 +117,9 @@ public enum PushEngine {
         merge.outcome = .conflict
     }
 
-    /// Whether the merged fields differ from the stored ones in anything but `updated_at`: a change
-    /// of the modification time alone is not worth a version (two identical stops, say).
+    /// Whether the merged fields differ from the stored ones in anything but `updated_at`: a stamp alone
+    /// is not worth a version when it merely meets the stored record (two identical stops, say); see
+    /// ``movesOwnStamp(base:mine:theirs:)`` for when it is.
     static func differs(_ fields: Fields, from stored: Fields) -> Bool {
         for (name, value) in fields where name != "updated_at" && stored[name] != value {
             return true
@@ -122,6 +128,16 @@ public enum PushEngine {
             return true
         }
         return false
+    }
+
+    /// Whether the device moved the `updated_at` of a record whose stamp no one else has moved since the device's
+    /// base: then the stamp is written, alone if need be, as a new version every device pulls. A record changed and
+    /// changed back (a delete and its undo in one push) is such a change. Answered without a write, a device whose
+    /// answer was lost would keep its own stamp for good: its retry goes through a gap and its pull starts at its
+    /// cursor, so nothing would ever bring it the server's (ADR 0024).
+    static func movesOwnStamp(base: Fields?, mine: Fields, theirs: Fields) -> Bool {
+        guard let stamp = mine["updated_at"], let before = base?["updated_at"] else { return false }
+        return theirs["updated_at"] == before && stamp != before
     }
 
     /// Restores "one running timer per person" after `decision` left a timer running.

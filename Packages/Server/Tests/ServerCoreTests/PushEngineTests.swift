@@ -196,16 +196,17 @@ struct PushEngineTests {
         #expect(decision.record == current)
     }
 
-    @Test("no new version when nothing but updated_at would change")
+    @Test("no new version when nothing but updated_at would change and the stamp only meets the server's record")
     func noVersionBump() {
         let current = stored(.task, Fixture.id(1), Fixture.task(), version: 4)
+        // An insert of what the server holds (a second identical stop), and a stamp from a base the server has left.
         let same = MutationInput(number: 1, entity: .task, id: Fixture.id(1), changes: Fixture.task())
-        let touched = MutationInput(
-            number: 1, entity: .task, id: Fixture.id(1), base: ["updated_at": .integer(Fixture.t0)],
+        let stale = MutationInput(
+            number: 1, entity: .task, id: Fixture.id(1), base: ["updated_at": .integer(Fixture.t0 - 5)],
             changes: ["updated_at": .integer(Fixture.t0 + 5)])
-        for mutation in [same, touched] {
+        for mutation in [same, stale] {
             let decision = PushEngine.apply(mutation, to: current, by: alice, at: Fixture.now)
-            #expect(decision.outcome == .applied)
+            #expect(decision.outcome != .conflict)
             #expect(!decision.writes)
             #expect(decision.record == current)
         }
@@ -214,6 +215,25 @@ struct PushEngineTests {
         let decision = PushEngine.apply(renamed, to: current, by: alice, at: Fixture.now)
         #expect(decision.writes)
         #expect(decision.record?.version == 5)
+    }
+
+    /// Defect 1 of ADR 0024: a delete and its undo pushed together change nothing but `updated_at`. Left unwritten, the
+    /// device whose answer was lost kept its own stamp for good (its retry went through a gap, its pull started at
+    /// its cursor); written, the stamp reaches every device, that one included.
+    @Test("a change of updated_at alone from the device's own base is written, so a lost answer cannot leave it apart")
+    func ownStampWritten() {
+        let current = stored(.timeEntry, Fixture.id(1), Fixture.entry(), owner: alice, version: 2)
+        let undone = MutationInput(
+            number: 9, entity: .timeEntry, id: Fixture.id(1), base: Fixture.entry(),
+            changes: ["updated_at": .integer(Fixture.t0 + 60_000)])
+        let decision = PushEngine.apply(undone, to: current, by: alice, at: Fixture.now)
+        #expect(decision.outcome == .applied)
+        #expect(decision.writes)
+        #expect(decision.record?.version == 3)
+        #expect(decision.record?.fields["updated_at"] == .integer(Fixture.t0 + 60_000))
+        var expected = current.fields
+        expected["updated_at"] = .integer(Fixture.t0 + 60_000)
+        #expect(decision.record?.fields == expected, "nothing else moves")
     }
 
     @Test("a pause made offline meeting a resume on the server: the server's intervals decide the state, both lose")
