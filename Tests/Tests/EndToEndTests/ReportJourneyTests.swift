@@ -183,7 +183,7 @@ struct ReportJourneyTests {
         }
     }
 
-    @Test("Logged time shows in task show, project show and the dashboard; a running timer is not in totals")
+    @Test("Logged time shows in task show, project show and the dashboard; the dashboard adds the running timer, apart")
     func timeElsewhere() async throws {
         try await Stint.withHome { stint in
             try await seedWeek(stint)
@@ -206,8 +206,11 @@ struct ReportJourneyTests {
 
             try await stint.ok("timer", "start", "1", "--at", "09:30")
             let dashboard = try await stint.json()
-            #expect(dashboard["time"]["today_seconds"].int == 2_700)
-            #expect(dashboard["time"]["week_seconds"].int == 18_900)
+            // 45 min logged today and 5h 15m this week, plus the 30 min the running timer holds (issue 10).
+            #expect(dashboard["time"]["today_seconds"].int == 2_700 + 1_800)
+            #expect(dashboard["time"]["week_seconds"].int == 18_900 + 1_800)
+            #expect(dashboard["time"]["today_on_timers_seconds"].int == 1_800)
+            #expect(dashboard["time"]["week_on_timers_seconds"].int == 1_800)
             #expect(dashboard["time"]["paused_count"].int == 0)
             #expect(dashboard["time"]["running"]["task_number"].int == 1)
             #expect(dashboard["time"]["running"]["elapsed_seconds"].int == 1_800)
