@@ -15,7 +15,7 @@ PREFIX       ?= $(HOME)/.local
 ARGS         ?=
 STINT_BIN     = $(shell $(SWIFT) build --package-path App $(SWIFT_FLAGS) --show-bin-path)/stint
 
-.PHONY: help build run test test-unit test-app test-e2e check-architecture install lint format clean bench \
+.PHONY: help build run test test-unit test-app test-e2e check-architecture install lint format clean bench bench-server \
         api api-generator check-api build-server server server-pg postgres-test postgres-test-stop \
         postgres-stop-server-pg test-api-fuzz \
         $(addprefix test-,$(PACKAGES))
@@ -32,6 +32,7 @@ help:
 	@echo "make api / check-api       regenerate / verify the server and client sources from the OpenAPI document"
 	@echo "make bench                 release build, 10,000 tasks + 100,000 time entries, median timings"
 	@echo "make bench-sync            release builds, sync of 10,000 tasks + 100,000 entries on loopback, wrk on pull"
+	@echo "make bench-server          release builds, many devices pushing and pulling (wrk) on SQLite and PostgreSQL"
 	@echo "make install               release builds of stint and stint-server (static Swift stdlib) into $(PREFIX)/bin"
 	@echo "make lint / make format    swift format (check / rewrite)"
 	@echo "make clean                 remove build folders"
@@ -140,6 +141,18 @@ bench-sync:
 	$(SWIFT) build --package-path Tests -c release $(SWIFT_FLAGS) --product stint-bench
 	Tests/bench-sync.sh "$$($(SWIFT) build --package-path App -c release $(SWIFT_FLAGS) --show-bin-path)/stint" \
 		"$$($(SWIFT) build --package-path Packages/Server -c release $(SWIFT_FLAGS) --show-bin-path)/stint-server" \
+		"$$($(SWIFT) build --package-path Tests -c release $(SWIFT_FLAGS) --show-bin-path)/stint-bench"
+
+# The server under load from many devices (wrk with Tests/load/*.lua): pulls and pushes on SQLite, on
+# PostgreSQL with one process and with three on one database; then the first sync of the standard data set
+# on both stores. Release builds; a throwaway PostgreSQL on 127.0.0.1:55434. Needs wrk and PostgreSQL (apt).
+# Never part of `make test`; the figures and their reading are in docs/benchmarks/server-load.md.
+bench-server:
+	$(SWIFT) build --package-path App -c release --static-swift-stdlib $(SWIFT_FLAGS) --product stint
+	$(SWIFT) build --package-path Packages/Server -c release $(SWIFT_FLAGS) --product stint-server
+	$(SWIFT) build --package-path Tests -c release $(SWIFT_FLAGS) --product stint-bench
+	Tests/bench-server.sh "$$($(SWIFT) build --package-path Packages/Server -c release $(SWIFT_FLAGS) --show-bin-path)/stint-server" \
+		"$$($(SWIFT) build --package-path App -c release $(SWIFT_FLAGS) --show-bin-path)/stint" \
 		"$$($(SWIFT) build --package-path Tests -c release $(SWIFT_FLAGS) --show-bin-path)/stint-bench"
 
 install:
