@@ -171,8 +171,11 @@ public final class PostgresServerStore: ServerStore, Service {
 
     // MARK: Epoch, users, tokens
 
+    /// One statement outside a transaction: every pull asks, and BEGIN and COMMIT around a single read would
+    /// be two more round trips for nothing (docs/benchmarks/server-load.md).
     public func epoch() async throws(ServerError) -> String {
-        try await transaction { connection in try await Self.epoch(connection, self.logger) }
+        let logger = logger
+        return try await call { connection in try await Self.epoch(connection, logger) }
     }
 
     public func renewEpoch() async throws(ServerError) -> String {
