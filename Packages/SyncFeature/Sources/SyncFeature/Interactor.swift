@@ -51,15 +51,7 @@ struct SyncInteractor: SyncFeatureInterface {
     // MARK: Sync
 
     func sync() async throws {
-        let progress = SyncProgressLine(output: progressOutput, style: progressStyle, now: progressNow)
-        let summary: SyncSummary
-        do {
-            summary = try await services.sync { progress.show($0) }
-        } catch {
-            progress.abandon()
-            throw error
-        }
-        progress.finish()
+        let summary = try await syncShowingProgress()
         try view.render(presenter.synced(summary))
         analytics.track(
             .synced(
@@ -85,15 +77,7 @@ struct SyncInteractor: SyncFeatureInterface {
         while true {
             try Task.checkCancellation()
             do {
-                let progress = SyncProgressLine(output: progressOutput, style: progressStyle, now: progressNow)
-                let summary: SyncSummary
-                do {
-                    summary = try await services.sync { progress.show($0) }
-                } catch {
-                    progress.abandon()
-                    throw error
-                }
-                progress.finish()
+                let summary = try await syncShowingProgress()
                 if failing != nil {
                     progressOutput.write(presenter.watchRecovered(account) + "\n")
                     failing = nil
@@ -113,6 +97,19 @@ struct SyncInteractor: SyncFeatureInterface {
                 pause = min(pause * 2, max(interval, Self.longestWatchPause))
             }
             try await sleep(pause)
+        }
+    }
+
+    /// One sync with its progress line: finished when it succeeds, ended where it stands when it fails.
+    private func syncShowingProgress() async throws -> SyncSummary {
+        let progress = SyncProgressLine(output: progressOutput, style: progressStyle, now: progressNow)
+        do {
+            let summary = try await services.sync { progress.show($0) }
+            progress.finish()
+            return summary
+        } catch {
+            progress.abandon()
+            throw error
         }
     }
 
