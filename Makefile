@@ -15,7 +15,7 @@ PREFIX       ?= $(HOME)/.local
 ARGS         ?=
 STINT_BIN     = $(shell $(SWIFT) build --package-path App $(SWIFT_FLAGS) --show-bin-path)/stint
 
-.PHONY: help build run test test-unit test-app test-e2e check-architecture install lint format clean bench bench-server \
+.PHONY: help build run test test-unit test-app test-e2e check-architecture install man lint format clean bench bench-server \
         api api-generator check-api build-server server server-pg postgres-test postgres-test-stop \
         postgres-stop-server-pg test-api-fuzz \
         $(addprefix test-,$(PACKAGES))
@@ -33,7 +33,9 @@ help:
 	@echo "make bench                 release build, 10,000 tasks + 100,000 time entries, median timings"
 	@echo "make bench-sync            release builds, sync of 10,000 tasks + 100,000 entries on loopback, wrk on pull"
 	@echo "make bench-server          release builds, many devices pushing and pulling (wrk) on SQLite and PostgreSQL"
-	@echo "make install               release builds of stint and stint-server (static Swift stdlib) into $(PREFIX)/bin"
+	@echo "make install               release builds of stint and stint-server (static Swift stdlib) into $(PREFIX)/bin,"
+	@echo "                           the manual page and bash/zsh/fish completions under $(PREFIX)/share"
+	@echo "make man                   the manual page stint.1, generated from the commands' help"
 	@echo "make lint / make format    swift format (check / rewrite)"
 	@echo "make clean                 remove build folders"
 
@@ -155,17 +157,47 @@ bench-server:
 		"$$($(SWIFT) build --package-path App -c release $(SWIFT_FLAGS) --show-bin-path)/stint" \
 		"$$($(SWIFT) build --package-path Tests -c release $(SWIFT_FLAGS) --show-bin-path)/stint-bench"
 
-install:
-	$(SWIFT) build --package-path App -c release --static-swift-stdlib $(SWIFT_FLAGS) --product stint
-	$(SWIFT) build --package-path Packages/Server -c release --static-swift-stdlib $(SWIFT_FLAGS) --product stint-server
-	install -d "$(PREFIX)/bin"
-	$(SWIFT) build --package-path Packages/RemoteStorage -c release --static-swift-stdlib $(SWIFT_FLAGS) --product stint-http
-	install -m 0755 "$$($(SWIFT) build --package-path App -c release $(SWIFT_FLAGS) --show-bin-path)/stint" "$(PREFIX)/bin/stint"
-	install -m 0755 "$$($(SWIFT) build --package-path App -c release $(SWIFT_FLAGS) --show-bin-path)/stint-http" \
+# The manual page, from the commands' own help: ArgumentParser's generate-manual plugin, which builds the App
+# package and runs `stint --experimental-dump-help`. The text does not depend on the configuration, so it is made
+# from the debug build (`make build` has usually made it already; a release build would cost minutes more). The
+# plugin writes into the scratch folder, never into the package, so it needs no --allow-writing-to-package-directory,
+# and it runs offline from the checked-out swift-argument-parser. The help's blank line between two paragraphs
+# becomes mdoc's paragraph macro, which man renders the same without a warning for each.
+MAN_OUTPUT = $(SCRATCH)/plugins/GenerateManual/outputs/stint/stint.1
+MAN_PAGE   = $(SCRATCH)/man/stint.1
+
+man:
+	$(SWIFT) package --package-path App $(SWIFT_FLAGS) generate-manual --configuration debug
+	@test -s "$(MAN_OUTPUT)" || { echo "make man: the plugin wrote no $(MAN_OUTPUT)"; exit 1; }
+	@mkdir -p "$(dir $(MAN_PAGE))"
+	@sed 's/^$$/.Pp/' "$(MAN_OUTPUT)" > "$(MAN_PAGE)"
+	@echo "manual page: $(MAN_PAGE) (man -l to read it)"
+
+# Under $(PREFIX): bin/stint, bin/stint-http, bin/stint-server; share/man/man1/stint.1; the completion scripts
+# where bash-completion, zsh and fish look under a prefix. INSTALL_CONFIG=debug installs the debug builds
+# instead (no static standard library, nothing built in release): a quick check of what goes where.
+INSTALL_CONFIG ?= release
+INSTALL_FLAGS   = -c $(INSTALL_CONFIG) $(if $(filter release,$(INSTALL_CONFIG)),--static-swift-stdlib)
+
+install: man
+	$(SWIFT) build --package-path App $(INSTALL_FLAGS) $(SWIFT_FLAGS) --product stint
+	$(SWIFT) build --package-path Packages/Server $(INSTALL_FLAGS) $(SWIFT_FLAGS) --product stint-server
+	$(SWIFT) build --package-path Packages/RemoteStorage $(INSTALL_FLAGS) $(SWIFT_FLAGS) --product stint-http
+	install -d "$(PREFIX)/bin" "$(PREFIX)/share/man/man1" "$(PREFIX)/share/bash-completion/completions" \
+		"$(PREFIX)/share/zsh/site-functions" "$(PREFIX)/share/fish/vendor_completions.d"
+	install -m 0755 "$$($(SWIFT) build --package-path App -c $(INSTALL_CONFIG) $(SWIFT_FLAGS) --show-bin-path)/stint" \
+		"$(PREFIX)/bin/stint"
+	install -m 0755 "$$($(SWIFT) build --package-path App -c $(INSTALL_CONFIG) $(SWIFT_FLAGS) --show-bin-path)/stint-http" \
 		"$(PREFIX)/bin/stint-http"
-	install -m 0755 "$$($(SWIFT) build --package-path Packages/Server -c release $(SWIFT_FLAGS) --show-bin-path)/stint-server" \
+	install -m 0755 \
+		"$$($(SWIFT) build --package-path Packages/Server -c $(INSTALL_CONFIG) $(SWIFT_FLAGS) --show-bin-path)/stint-server" \
 		"$(PREFIX)/bin/stint-server"
-	@echo "installed $(PREFIX)/bin/stint, stint-http (its network helper) and stint-server"
+	install -m 0644 "$(MAN_PAGE)" "$(PREFIX)/share/man/man1/stint.1"
+	"$(PREFIX)/bin/stint" --generate-completion-script bash > "$(PREFIX)/share/bash-completion/completions/stint"
+	"$(PREFIX)/bin/stint" --generate-completion-script zsh > "$(PREFIX)/share/zsh/site-functions/_stint"
+	"$(PREFIX)/bin/stint" --generate-completion-script fish > "$(PREFIX)/share/fish/vendor_completions.d/stint.fish"
+	@echo "installed $(PREFIX)/bin/stint, stint-http (its network helper) and stint-server,"
+	@echo "the manual page $(PREFIX)/share/man/man1/stint.1 and completions for bash, zsh and fish"
 
 # Sources generated from the OpenAPI document are the generator's style, not ours: left out.
 SWIFT_SOURCES = $(shell find Packages App Tests -name '*.swift' -not -path '*/.build*' -not -path '*/Generated/*')

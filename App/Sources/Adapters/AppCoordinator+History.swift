@@ -9,7 +9,7 @@ extension AppCoordinator {
         let summary = try await container.workers.makeHistoryWorker().undo()
         if json {
             container.output.write(#"{"undone":"# + Self.jsonString(summary) + "}\n")
-        } else {
+        } else if !container.environment.quiet {
             container.output.write("Undid: \(summary)\n")
         }
     }
@@ -22,50 +22,38 @@ extension AppCoordinator {
             return
         }
         try FileAccess.save(data, to: path)
+        guard !container.environment.quiet else { return }
         container.errorOutput.write("Exported to \(DisplayText.escaped(path))\n")
     }
 
-    /// Imports an export file, with progress on a terminal.
+    /// Imports an export file (`-`: standard input), with progress on a terminal from the first byte read.
     public func importFile(_ path: String) async throws {
-        let data = try FileAccess.contents(of: path)
-        let progressStyle = TerminalStyle(isTTY: container.environment.stderrIsTerminal, useColor: false, width: nil)
-        let errorOutput = container.errorOutput
-        let reporter = ProgressBox()
-        let summary = try await container.workers.makeTransferWorker().importArchive(data) { done, total in
-            reporter.update(done, total: total) {
-                ProgressReporter(total: total, label: "Importing", style: progressStyle, output: errorOutput)
-            }
+        let progress = ImportProgress(
+            style: TerminalStyle(isTTY: container.environment.showsProgress, useColor: false, width: nil),
+            output: container.errorOutput)
+        let summary: ImportResult
+        do {
+            let data = try FileAccess.contents(of: path) { read, _ in progress.reading(read) }
+            summary = try await container.workers.makeTransferWorker().importArchive(
+                data, progress: { progress.importing($0, of: $1) }, checking: { progress.checking($0, of: $1) })
+        } catch {
+            progress.abandon()
+            throw error
         }
-        reporter.finish()
+        progress.finish()
         if json {
             container.output.write(
                 #"{"inserted":\#(summary.inserted),"unchanged":\#(summary.unchanged),"updated":\#(summary.updated)}"#
                     + "\n")
-        } else {
+        } else if !container.environment.quiet {
             container.output.write(
-                "Imported \(DisplayText.escaped(path)): \(summary.inserted) new, \(summary.updated) updated, "
-                    + "\(summary.unchanged) unchanged\n")
+                "Imported \(path == FileAccess.standardInput ? "standard input" : DisplayText.escaped(path)): "
+                    + "\(NumberText.grouped(summary.inserted)) new, \(NumberText.grouped(summary.updated)) updated, "
+                    + "\(NumberText.grouped(summary.unchanged)) unchanged\n")
         }
     }
 
     static func jsonString(_ text: String) -> String {
         (try? JSONText.encode(text)) ?? "\"\""
-    }
-}
-
-/// The progress line of an import, made on the first report (when the total is known).
-private final class ProgressBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var reporter: ProgressReporter?
-
-    func update(_ done: Int, total: Int, make: () -> ProgressReporter) {
-        lock.withLock {
-            if reporter == nil { reporter = make() }
-            reporter?.update(done)
-        }
-    }
-
-    func finish() {
-        lock.withLock { reporter?.finish() }
     }
 }

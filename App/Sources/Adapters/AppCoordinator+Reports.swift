@@ -17,7 +17,8 @@ extension AppCoordinator {
                     try input.calendarDay(text, field: "until", leaning: .past)
                 })
         } else {
-            switch arguments.period ?? .week {
+            // The config file's `[report] period` and `by` are the defaults a flag overrides (ADR 0027).
+            switch arguments.period ?? container.environment.config.reportPeriod ?? .week {
             case .today: period = .today
             case .week: period = .week
             case .month: period = .month
@@ -25,9 +26,11 @@ extension AppCoordinator {
             }
         }
         let query = ReportQuery(
-            period: period, grouping: Self.grouping(arguments.grouping ?? .project), project: arguments.project,
-            billableOnly: arguments.billable, layout: arguments.format == .csv ? .csv : .table,
-            author: Self.author(arguments.user))
+            period: period,
+            grouping: Self.grouping(arguments.grouping ?? container.environment.config.reportGrouping ?? .project),
+            project: arguments.project, billableOnly: arguments.billable,
+            layout: arguments.format == .csv ? .csv : .table, author: Self.author(arguments.user),
+            firstWeekday: container.calendar.weekStart.rawValue)
         let asJSON = json || arguments.format == .json
         try await AppCoordinator(container: container, json: asJSON).reportsFeature().report(query)
     }

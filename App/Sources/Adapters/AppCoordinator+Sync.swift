@@ -6,7 +6,7 @@ import Workers
 /// `stint login`, `logout`, `sync …` and `team`: the Sync feature over the sync worker.
 extension AppCoordinator {
     func syncFeature(services: (any SyncServices)? = nil) throws(WorkerError) -> any SyncFeatureInterface {
-        let progressStyle = TerminalStyle(isTTY: container.environment.stderrIsTerminal, useColor: false, width: nil)
+        let progressStyle = TerminalStyle(isTTY: container.environment.showsProgress, useColor: false, width: nil)
         let chosen: any SyncServices
         if let services {
             chosen = services
@@ -90,7 +90,7 @@ extension AppCoordinator {
             let known = SyncSetting.allCases.map(\.rawValue).joined(separator: ", ")
             throw WorkerError(
                 .invalidInput,
-                "unknown setting '\(DisplayText.singleLine(String(name.prefix(40))))': settings are \(known)")
+                "unknown setting '\(DisplayText.excerpt(name))': settings are \(known)")
         }
         return setting
     }

@@ -36,7 +36,13 @@ extension AppCoordinator {
         try await tasksFeature().show(reference)
     }
 
+    /// With change flags the flags are the edit; without any, a form in the editor (`AppCoordinator+Editing`) when
+    /// there is one, else the feature's "nothing to change".
     public func editTask(_ arguments: TaskEditArguments) async throws {
+        if arguments.changesNothing, let editor = container.environment.editor.command {
+            try await editTaskInForm(arguments.task, editor: editor)
+            return
+        }
         let input = self.input
         var changes = TaskChanges(
             title: arguments.title, addTags: arguments.addTags, removeTags: arguments.removeTags, note: arguments.note)
@@ -63,24 +69,26 @@ extension AppCoordinator {
         return typed
     }
 
-    public func completeTask(_ reference: String) async throws {
-        try await tasksFeature().done(reference)
+    /// `stint task done 3 4 5`: several references are one change (one undo), all or nothing.
+    public func completeTasks(_ references: [String]) async throws {
+        try await tasksFeature().done(references)
     }
 
-    public func reopenTask(_ reference: String) async throws {
-        try await tasksFeature().reopen(reference)
+    public func reopenTasks(_ references: [String]) async throws {
+        try await tasksFeature().reopen(references)
     }
 
-    public func startTask(_ reference: String) async throws {
-        try await tasksFeature().start(reference)
+    public func startTasks(_ references: [String]) async throws {
+        try await tasksFeature().start(references)
     }
 
-    public func deleteTask(_ reference: String) async throws {
-        try await tasksFeature().delete(reference)
+    /// One question for all the tasks on a terminal; elsewhere `force` must say it.
+    public func deleteTasks(_ references: [String], force: Bool) async throws {
+        try await tasksFeature().delete(references, force: force)
     }
 
-    public func moveTask(_ reference: String, project: String?, list: String?) async throws {
-        try await tasksFeature().move(reference, project: project, list: list)
+    public func moveTasks(_ references: [String], project: String?, list: String?) async throws {
+        try await tasksFeature().move(references, project: project, list: list)
     }
 
     public func noteTask(_ reference: String, text: String) async throws {

@@ -8,16 +8,17 @@ extension AppCoordinator {
     public func startTimer(_ arguments: TimerStartArguments) async throws {
         let request = TimerStartRequest(
             task: arguments.task, project: arguments.project, note: arguments.note, billable: arguments.billable,
-            at: try instant(arguments.at))
+            at: try instant(arguments.at), tags: arguments.tags)
         try await timersFeature().start(request)
     }
 
-    /// `stint timer restart`: a new timer on the task (or project) of your latest entry, billable if it was.
+    /// `stint timer restart`: a new timer on the task (or project) of your latest entry, billable and tagged as it was.
     public func restartTimer(at: String?, note: String?) async throws {
         let last = try await container.workers.makeTimeWorker().lastWorkedOn()
         try await timersFeature().start(
             TimerStartRequest(
-                task: last.task, project: last.project, note: note, billable: last.billable, at: try instant(at)))
+                task: last.task, project: last.project, note: note, billable: last.billable, at: try instant(at),
+                tags: last.tags))
     }
 
     public func pauseTimer(_ timer: String?, at: String?) async throws {
@@ -53,7 +54,8 @@ extension AppCoordinator {
         let (seconds, start) = try logTiming(arguments, day: day)
         let request = LogRequest(
             durationSeconds: seconds, task: arguments.task, project: arguments.project, start: start,
-            note: arguments.note, billable: arguments.billable, tags: arguments.tags, force: arguments.force)
+            note: arguments.note, billable: arguments.billable, tags: arguments.tags, force: arguments.force,
+            overlap: Self.overlapChoice(arguments.overlap))
         try await timersFeature().log(request)
     }
 
@@ -81,7 +83,10 @@ extension AppCoordinator {
         if let startText = arguments.start, (try? input.timeOfDay(startText, field: "start")) == nil {
             return (seconds, try moment(startText, field: "start", day: day))
         }
-        let time = try arguments.start.map { text throws(WorkerError) in try input.timeOfDay(text, field: "start") }
+        // Without --start, the config file's `[log] start` is the --start not typed (ADR 0027).
+        let time =
+            try arguments.start.map { text throws(WorkerError) in try input.timeOfDay(text, field: "start") }
+            ?? container.environment.config.logStart
         let start = TimeEntry.loggedStart(
             durationSeconds: seconds, day: day, start: time, today: calendar.today, now: calendar.now,
             timeZone: calendar.timeZone)
@@ -126,7 +131,9 @@ extension AppCoordinator {
 
     public func listEntries(_ arguments: EntriesListArguments) async throws {
         let input = self.input
-        try await timersFeature().entries(
+        // `--format json` is `--json`, as for reports; the command refuses `--json` with another format.
+        let feature = json || arguments.format != .json ? self : AppCoordinator(container: container, json: true)
+        try await feature.timersFeature().entries(
             EntryQuery(
                 since: try arguments.since.map { text throws(WorkerError) in
                     try input.calendarDay(text, field: "since", leaning: .past)
@@ -135,7 +142,7 @@ extension AppCoordinator {
                     try input.calendarDay(text, field: "until", leaning: .past)
                 },
                 project: arguments.project, task: arguments.task, limit: try input.limit(arguments.limit),
-                all: arguments.all))
+                all: arguments.all, layout: arguments.format == .csv ? .csv : .table))
     }
 
     public func editEntry(_ arguments: EntryEditArguments) async throws {
@@ -147,7 +154,7 @@ extension AppCoordinator {
             },
             note: arguments.note, billable: arguments.billable,
             tags: arguments.clearTags ? [] : (arguments.tags.isEmpty ? nil : arguments.tags), task: arguments.task,
-            project: arguments.project, force: arguments.force)
+            project: arguments.project, force: arguments.force, overlap: Self.overlapChoice(arguments.overlap))
         try await timersFeature().editEntry(arguments.entry, changes: changes)
     }
 
@@ -158,5 +165,13 @@ extension AppCoordinator {
     private func instant(_ text: String?) throws(WorkerError) -> Date? {
         let input = self.input
         return try text.map { text throws(WorkerError) in try input.instant(text) }
+    }
+
+    static func overlapChoice(_ argument: OverlapArgument) -> OverlapChoice {
+        switch argument {
+        case .refuse: .refuse
+        case .allow: .allow
+        case .adjust: .adjust
+        }
     }
 }

@@ -19,9 +19,17 @@ public struct AppCoordinator: Sendable {
     let json: Bool
 
     /// Builds the app for one command, after argument parsing succeeded.
+    /// - Parameters:
+    ///   - quiet: `--quiet`: confirmations, hints and progress are left out (ADR 0009).
+    ///   - color: `--color`; anything but `auto` overrides what the terminal, `NO_COLOR`, `FORCE_COLOR` and the
+    ///     config file decided for the context's style.
     /// - Throws: `WorkerError` when the environment is unusable (a malformed `STINT_NOW`).
-    public init(context: ProcessContext, json: Bool, verbose: Bool) throws(WorkerError) {
-        container = try AppDependencyContainer(context: context, verbose: verbose)
+    public init(
+        context: ProcessContext, json: Bool, verbose: Bool, quiet: Bool = false, color: ColorOption = .auto
+    ) throws(WorkerError) {
+        var context = context
+        context.style = context.style.coloring(ColorChoice(rawValue: color.rawValue) ?? .auto)
+        container = try AppDependencyContainer(context: context, verbose: verbose, quiet: quiet)
         self.json = json
     }
 
@@ -125,12 +133,13 @@ struct TasksRouting: TasksCoordinator {
     let canPrompt: Bool
     let input: any LineReader
 
-    /// On a terminal the user answers; elsewhere there is nobody to ask and the command was explicit.
-    func confirm(_ question: String) async -> Bool {
-        guard canPrompt else { return true }
-        return Prompt.confirm(
+    /// On a terminal the user answers; elsewhere nobody can, and the feature asks for `--force`.
+    func confirm(_ question: String) async -> TasksAnswer {
+        guard canPrompt else { return .nobodyToAsk }
+        let yes = Prompt.confirm(
             question, default: false, isInteractive: true, output: NoOutput(),
             readAnswer: { input.readLine(prompt: question + " [y/N] ") })
+        return yes ? .yes : .no
     }
 }
 
@@ -171,11 +180,12 @@ struct ProjectsRouting: ProjectsCoordinator {
     }
 
     /// Deleting a project with tasks needs a yes on a terminal; without one the feature asks for --force.
-    func confirm(_ question: String) async -> Bool {
-        guard canPrompt else { return false }
-        return Prompt.confirm(
+    func confirm(_ question: String) async -> ProjectsAnswer {
+        guard canPrompt else { return .nobodyToAsk }
+        let yes = Prompt.confirm(
             question, default: false, isInteractive: true, output: NoOutput(),
             readAnswer: { input.readLine(prompt: question + " [y/N] ") })
+        return yes ? .yes : .no
     }
 }
 

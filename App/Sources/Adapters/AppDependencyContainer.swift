@@ -18,10 +18,11 @@ final class AppDependencyContainer: Sendable {
     let workers: WorkersDependencyContainer
     let backgroundSync: any BackgroundSyncLaunching
 
-    init(context: ProcessContext, verbose: Bool, ids: any IdentifierProvider = RandomIdentifierProvider())
-        throws(WorkerError)
-    {
-        let environment = try AppEnvironment(context)
+    init(
+        context: ProcessContext, verbose: Bool, quiet: Bool = false,
+        ids: any IdentifierProvider = RandomIdentifierProvider()
+    ) throws(WorkerError) {
+        let environment = try AppEnvironment(context, quiet: quiet)
         self.environment = environment
         output = context.output
         errorOutput = context.errorOutput
@@ -35,7 +36,8 @@ final class AppDependencyContainer: Sendable {
         analytics = LogAnalytics(logger: logger)
         workers = WorkersDependencyContainer(
             databasePath: environment.databasePath, clock: environment.clock, timeZone: environment.timeZone,
-            ids: ids, credentialsPath: environment.credentialsPath, syncTimeout: environment.syncTimeout)
+            ids: ids, credentialsPath: environment.credentialsPath, syncTimeout: environment.syncTimeout,
+            weekStart: environment.config.weekStart)
     }
 
     var calendar: WorkCalendar { workers.calendar }
@@ -50,7 +52,7 @@ final class AppDependencyContainer: Sendable {
     func featureContext(json: Bool, output: (any TextOutput)? = nil) throws(WorkerError) -> FeatureContext {
         FeatureContext(
             output: output ?? self.output, style: environment.style, format: json ? .json : .human,
-            today: try today, timeZone: environment.timeZone, input: input)
+            today: try today, timeZone: environment.timeZone, input: input, quiet: environment.quiet)
     }
 }
 

@@ -29,6 +29,8 @@ public struct ProcessContext: Sendable {
     /// How auto-sync starts its background sync: a detached process for the real one; a recorder, which starts
     /// nothing, by default (an in-process test must not spawn its own runner).
     public var backgroundSync: any BackgroundSyncLaunching
+    /// What the config file says (ADR 0027): every default until `StintRuntime.run` has read the file.
+    public var config = StintConfig()
 
     public init(
         environment: [String: String], output: any TextOutput, errorOutput: any TextOutput,
@@ -47,8 +49,9 @@ public struct ProcessContext: Sendable {
 
     /// The environment variables Stint reads; a new one must be added here to be seen.
     static let variables = [
-        "STINT_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME", "STINT_NOW", "TZ", "NO_COLOR", "TERM", "COLUMNS",
-        "STINT_SYNC_TIMEOUT",
+        "STINT_HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME", "STINT_NOW", "TZ", "NO_COLOR", "FORCE_COLOR", "TERM",
+        "COLUMNS",
+        "STINT_SYNC_TIMEOUT", "VISUAL", "EDITOR", "TMPDIR",
     ]
 
     /// This machine's name, the default name of a device on the server.
@@ -99,10 +102,15 @@ struct AppEnvironment: Sendable {
     var dataDirectory: URL
     var clock: any DateProvider
     var timeZone: TimeZone
+    /// How standard output looks, `--color` applied.
     var style: TerminalStyle
     var stderrIsTerminal: Bool
     /// Whether someone can answer a question: stdin and stdout are both terminals.
     var canPrompt: Bool
+    /// `--quiet`: only what was asked for reaches stdout (no confirmations or hints), and no progress is drawn.
+    var quiet: Bool
+    /// Whether progress lines may be drawn: standard error is a terminal and nobody asked for quiet.
+    var showsProgress: Bool { stderrIsTerminal && !quiet }
 
     /// Where the server's address and token are kept (0600): `$STINT_HOME/credentials` when STINT_HOME is
     /// set (everything of one Stint in one folder), else `$XDG_CONFIG_HOME/stint/credentials`, else
@@ -110,15 +118,30 @@ struct AppEnvironment: Sendable {
     var credentialsPath: String
     /// `STINT_SYNC_TIMEOUT`: seconds one request to the server may take (default 10, 0.1 to 600).
     var syncTimeout: Duration
+    /// The editor `task edit` and `entries edit` open without change flags (``EditorSession``).
+    var editor: EditorChoice
+
+    /// The config file's settings, read by the runtime before parsing (defaults when there is no file).
+    var config: StintConfig
+    /// Where the config file is, or would be created by `stint config set`.
+    var configPath: String
+    /// The same path as messages show it (`~/.config/stint/config.toml`).
+    var configShownPath: String
 
     var databasePath: String { dataDirectory.appendingPathComponent("stint.sqlite").path }
 
     /// Reads `STINT_HOME` (else `$XDG_DATA_HOME/stint`, else `~/.local/share/stint`), `STINT_NOW`,
-    /// the time zone (`TZ`) and what the terminal can do.
-    init(_ context: ProcessContext) throws(WorkerError) {
+    /// the time zone (`TZ`) and what the terminal can do; `quiet` is `--quiet`.
+    init(_ context: ProcessContext, quiet: Bool = false) throws(WorkerError) {
+        self.quiet = quiet
         dataDirectory = Self.dataDirectory(context.environment)
         credentialsPath = Self.configDirectory(context.environment).appendingPathComponent("credentials").path
         syncTimeout = Self.syncTimeout(context.environment)
+        editor = EditorChoice(
+            environment: context.environment, canPrompt: context.stdinIsTerminal && context.style.isTTY)
+        config = context.config
+        configPath = ConfigFile.path(environment: context.environment)
+        configShownPath = ConfigFile.shown(configPath, environment: context.environment)
         clock = try Self.clock(context.environment)
         timeZone = Self.timeZone(context.environment)
         style = context.style
@@ -160,7 +183,8 @@ struct AppEnvironment: Sendable {
         guard let pinned = environment["STINT_NOW"], !pinned.isEmpty else { return SystemDateProvider() }
         guard let instant = try? Date.ISO8601FormatStyle().parse(pinned) else {
             throw WorkerError(
-                .invalidInput, "STINT_NOW='\(pinned.prefix(40))' is not an ISO-8601 time like 2026-11-21T09:00:00Z")
+                .invalidInput,
+                "STINT_NOW='\(DisplayText.excerpt(pinned))' is not an ISO-8601 time like 2026-11-21T09:00:00Z")
         }
         return FixedDateProvider(instant: instant)
     }

@@ -48,7 +48,7 @@ public enum ErrorPresenter {
         case let error as WorkerError:
             return (error.message, exit(for: error.kind), error.causeChain)
         case let error as TasksFeatureError:
-            return (error.description, .invalidInput, [])
+            return (error.description, error.isConflict ? .conflict : .invalidInput, [])
         case let error as ProjectsFeatureError:
             return (error.localizedDescription, .conflict, [])
         case let error as TimersFeatureError:

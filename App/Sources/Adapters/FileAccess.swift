@@ -17,10 +17,25 @@ enum FileAccess {
     /// and a device such as /dev/zero would otherwise be read until memory runs out.
     static let maximumImportBytes = 512 << 20
 
-    /// The whole file. A missing file is `notFound` (exit 2); a folder, an empty path or an unreadable
-    /// file is `invalidInput` (exit 4).
-    static func contents(of path: String, limit: Int = maximumImportBytes) throws(WorkerError) -> Data {
+    /// The name that means standard input, as in `stint import -` (the convention of cat, tar and git).
+    static let standardInput = "-"
+
+    /// How much is read between two reports to `progress`: often enough for a line redrawn a few times a
+    /// second on a slow pipe, rarely enough to cost nothing on a local file.
+    static let progressStep = 1 << 20
+
+    /// The whole file, or standard input for `-`. A missing file is `notFound` (exit 2); a folder, an empty
+    /// path or an unreadable file is `invalidInput` (exit 4).
+    ///
+    /// - Parameter progress: told the bytes read so far and the size when it is known (a file, or standard
+    ///   input redirected from one; not a pipe), first before anything is read.
+    static func contents(
+        of path: String, limit: Int = maximumImportBytes, progress: (_ read: Int, _ total: Int?) -> Void = { _, _ in }
+    ) throws(WorkerError) -> Data {
         guard !path.isEmpty else { throw WorkerError(.invalidInput, "name the file to import") }
+        if path == standardInput {
+            return try contents(of: STDIN_FILENO, shown: "standard input", limit: limit, progress: progress)
+        }
         let shown = Self.shown(path)
         var info = stat()
         guard stat(path, &info) == 0 else {
@@ -34,8 +49,23 @@ enum FileAccess {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw WorkerError(.invalidInput, "cannot read \(shown): \(reason(errno))") }
         defer { close(descriptor) }
+        return try contents(of: descriptor, shown: shown, limit: limit, progress: progress)
+    }
+
+    /// Everything an open descriptor still holds, read in one buffer sized up front when the size is known.
+    private static func contents(
+        of descriptor: Int32, shown: String, limit: Int, progress: (Int, Int?) -> Void
+    ) throws(WorkerError) -> Data {
+        var info = stat()
+        let size = fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            throw WorkerError(.invalidInput, "\(shown) is a folder: name the file written by `stint export`")
+        }
         var data = Data()
+        if let size { data.reserveCapacity(min(size, limit) + 1) }
+        progress(0, size)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var reported = 0
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count == 0 { break }
@@ -47,7 +77,12 @@ enum FileAccess {
             guard data.count <= limit else {
                 throw WorkerError(.invalidInput, "\(shown) is larger than \(limit >> 20) MiB: it is not a Stint export")
             }
+            if data.count - reported >= progressStep {
+                reported = data.count
+                progress(reported, size)
+            }
         }
+        progress(data.count, size)
         return data
     }
 
@@ -119,6 +154,6 @@ enum FileAccess {
 
     /// The path as it may be shown on one line: quoted, control characters escaped, long ones cut.
     static func shown(_ path: String) -> String {
-        "'\(DisplayText.escaped(String(path.prefix(200))))'"
+        "'\(DisplayText.excerpt(path, limit: 200))'"
     }
 }

@@ -14,7 +14,9 @@ struct InputReader: Sendable {
 
     /// An instant such as `09:15`, `10 min ago`, `yesterday 17:00` (never more than a minute ahead).
     func instant(_ text: String, field: String = "at") throws(WorkerError) -> Date {
-        try working { try InstantExpression.parse(text, field: field, now: now, timeZone: timeZone) }
+        try working {
+            try InstantExpression.parse(text, field: field, now: now, timeZone: timeZone, weekStart: calendar.weekStart)
+        }
     }
 
     /// A time of day such as `14:00`.
@@ -25,7 +27,9 @@ struct InputReader: Sendable {
     /// A day such as `fri`, `tomorrow`, `2026-12-01`, `+3d`. A weekday or month-day means the coming one for a due
     /// date (`.future`) and the latest one for a day work was done on or a report starts (`.past`).
     func day(_ text: String, field: String, leaning: DayExpression.Leaning = .future) throws(WorkerError) -> Day {
-        try working { try DayExpression.parse(text, today: today, field: field, leaning: leaning) }
+        try working {
+            try DayExpression.parse(text, today: today, field: field, leaning: leaning, weekStart: calendar.weekStart)
+        }
     }
 
     /// The same day as the features see it.

@@ -75,7 +75,7 @@ public enum ReportGroupingOption: String, OptionValue {
     ]
 }
 
-/// `report --format`.
+/// `report --format` and `entries --format`: what to print (`json` is the same as `--json`).
 public enum ReportFormatOption: String, OptionValue {
     case table, csv, json
 }
@@ -83,6 +83,14 @@ public enum ReportFormatOption: String, OptionValue {
 /// `report --today | --week | --month | --year`.
 public enum ReportPeriodOption: String, OptionValue {
     case today, week, month, year
+}
+
+/// `--color`, on every command: when to colour (ADR 0009). The flag beats `NO_COLOR`, `FORCE_COLOR` and the
+/// config file; `auto` leaves the choice to them and the terminal.
+public enum ColorOption: String, OptionValue {
+    case auto, always, never
+
+    public static let aliases: [String: Self] = ["yes": .always, "on": .always, "no": .never, "off": .never]
 }
 
 /// `stint sync conflicts resolve --take`: which value of a conflicting field should hold.

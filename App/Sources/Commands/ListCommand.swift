@@ -23,7 +23,7 @@ struct ListCommand: AsyncParsableCommand {
             discussion: "Examples:\n  stint list add Backlog --project Work")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The list's name (unique within its project).") var name: String
-        @Option(name: [.short, .long], help: "Project name or id prefix.") var project: String
+        @Option(name: [.short, .long], help: "Project name or id prefix.", completion: .projects) var project: String
 
         func run(with coordinator: AppCoordinator) async throws {
             try await coordinator.addList(name: name, project: project)
@@ -35,7 +35,7 @@ struct ListCommand: AsyncParsableCommand {
             commandName: "ls", abstract: "List task lists, of one project or all.",
             discussion: "Examples:\n  stint list ls\n  stint list ls --project Work --json")
         @OptionGroup var global: GlobalOptions
-        @Option(name: [.short, .long], help: "Only this project's lists.") var project: String?
+        @Option(name: [.short, .long], help: "Only this project's lists.", completion: .projects) var project: String?
 
         func run(with coordinator: AppCoordinator) async throws {
             try await coordinator.listLists(project: project)
@@ -48,9 +48,11 @@ struct ListCommand: AsyncParsableCommand {
             abstract: "Rename a task list.",
             discussion: "Examples:\n  stint list rename Backlog Later --project Work")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "List name or id prefix.") var list: String
+        @Argument(help: "List name or id prefix.", completion: .lists) var list: String
         @Argument(help: "The new name.") var newName: String
-        @Option(name: [.short, .long], help: "The project the list is in (when names repeat).") var project: String?
+        @Option(
+            name: [.short, .long], help: "The project the list is in (when names repeat).", completion: .projects)
+        var project: String?
 
         func run(with coordinator: AppCoordinator) async throws {
             try await coordinator.renameList(list, project: project, to: newName)
@@ -63,8 +65,10 @@ struct ListCommand: AsyncParsableCommand {
             abstract: "Delete a task list; its tasks stay in the project.",
             discussion: "Examples:\n  stint list delete Later --project Work")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "List name or id prefix.") var list: String
-        @Option(name: [.short, .long], help: "The project the list is in (when names repeat).") var project: String?
+        @Argument(help: "List name or id prefix.", completion: .lists) var list: String
+        @Option(
+            name: [.short, .long], help: "The project the list is in (when names repeat).", completion: .projects)
+        var project: String?
 
         func run(with coordinator: AppCoordinator) async throws {
             try await coordinator.deleteList(list, project: project)

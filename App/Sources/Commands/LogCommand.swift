@@ -6,18 +6,20 @@ struct LogCommand: StintCommand {
         commandName: "log",
         abstract: "Log time already spent on a task or project.",
         discussion: """
-            Give how long (45m), or when: a range of the day (09:00-10:30) or --start and --end.
-            Without --start the entry ends now; with another --date and no --start it begins at 09:00.
-            --date looks back: fri is the latest Friday (today included). --start and --end also take a
-            whole moment such as "yesterday 10:00" or "fri 9am" when --date is left out.
-            More than 24 hours in one entry needs --force.
+            Give how long (45m), or when: a range of the day (09:00-10:30) or --start and --end. Without \
+            --start the entry ends now; with another --date and no --start it begins at 09:00 (the config \
+            file's [log] start can say another time: stint config --help).
+
+            --date looks back: fri is the latest Friday (today included). --start and --end also take a whole \
+            moment such as "yesterday 10:00" or "fri 9am" when --date is left out. More than 24 hours in one \
+            entry needs --force.
 
             Examples:
               stint log 45m 12
               stint log 09:00-10:30 12
               stint log 9am-noon 12 --date fri
-              stint log 12 --start "yesterday 14:00" --end "yesterday 15:30"
-              stint log 1h30m 12 --date yesterday --start 14:00 --note "review"
+              stint log 12 --start "fri 14:00" --end "fri 15:30"
+              stint log 1h30m 12 --date mon --start 14:00
               stint log 2h --project Work --billable --tag meeting
             """)
     @OptionGroup var global: GlobalOptions
@@ -29,9 +31,11 @@ struct LogCommand: StintCommand {
             "How long (45m, 1h30m, 1.5h) or when (09:00-10:30), then the task's number or id prefix.",
             valueName: "duration> <task"))
     var rawWords: [String] = []
-    @Option(name: [.short, .long], help: "Log on the project itself (name or id prefix).") var project: String?
+    @Option(name: [.short, .long], help: "Log on the project itself (name or id prefix).", completion: .projects)
+    var project: String?
     @Option(
-        name: [.short, .long], parsing: .unconditional, help: "The day: today (default), yesterday, fri, 2026-11-20.")
+        name: [.short, .long], parsing: .unconditional, help: "The day: today (default), yesterday, fri, 2026-11-20.",
+        completion: .pastDays)
     var date: String?
     @Option(name: [.short, .long], parsing: .unconditional, help: "When the work began: 14:00, 2pm, \"fri 14:00\".")
     var start: String?
@@ -41,6 +45,7 @@ struct LogCommand: StintCommand {
     @Flag(name: [.short, .long], help: "Mark the time billable.") var billable = false
     @Option(name: [.customShort("t"), .long], help: "A tag (repeatable).") var tag: [String] = []
     @Flag(name: .long, help: "Allow an entry longer than 24 hours.") var force = false
+    @OptionGroup var overlap: OverlapOptions
 
     /// The words without a `--` terminator, which this parsing strategy hands over as a word.
     var words: [String] { rawWords.filter { $0 != "--" } }
@@ -68,6 +73,6 @@ struct LogCommand: StintCommand {
         try await coordinator.log(
             LogArguments(
                 duration: duration, task: task, project: project, date: date, start: start, end: end, note: note,
-                billable: billable, tags: tag, force: force))
+                billable: billable, tags: tag, force: force, overlap: overlap.choice))
     }
 }

@@ -50,7 +50,7 @@ struct ProjectCommand: AsyncParsableCommand {
             abstract: "Show a project, its lists and its open tasks.",
             discussion: "Examples:\n  stint project show Work")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "Project name or id prefix.") var project: String
+        @Argument(help: "Project name or id prefix.", completion: .projects) var project: String
 
         func run(with coordinator: AppCoordinator) async throws {
             try await coordinator.showProject(project)
@@ -62,7 +62,7 @@ struct ProjectCommand: AsyncParsableCommand {
             commandName: "rename",
             abstract: "Rename a project.", discussion: "Examples:\n  stint project rename Work \"Day job\"")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "Project name or id prefix.") var project: String
+        @Argument(help: "Project name or id prefix.", completion: .projects) var project: String
         @Argument(help: "The new name.") var newName: String
 
         func run(with coordinator: AppCoordinator) async throws {
@@ -76,7 +76,7 @@ struct ProjectCommand: AsyncParsableCommand {
             abstract: "Hide a finished project from listings (its tasks stay).",
             discussion: "Examples:\n  stint project archive Garden")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "Project name or id prefix.") var project: String
+        @Argument(help: "Project name or id prefix.", completion: .projects) var project: String
 
         func run(with coordinator: AppCoordinator) async throws {
             try await coordinator.archiveProject(project)
@@ -88,7 +88,7 @@ struct ProjectCommand: AsyncParsableCommand {
             commandName: "unarchive",
             abstract: "Bring an archived project back.", discussion: "Examples:\n  stint project unarchive Garden")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "Project name or id prefix.") var project: String
+        @Argument(help: "Project name or id prefix.", completion: .archivedProjects) var project: String
 
         func run(with coordinator: AppCoordinator) async throws {
             try await coordinator.unarchiveProject(project)
@@ -102,7 +102,7 @@ struct ProjectCommand: AsyncParsableCommand {
             discussion: "A project that still has tasks asks first on a terminal; elsewhere pass --force.\n\n"
                 + "Examples:\n  stint project delete Garden\n  stint project delete Garden --force")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "Project name or id prefix.") var project: String
+        @Argument(help: "Project name or id prefix.", completion: .projects) var project: String
         @Flag(help: "Delete even when the project has tasks, without asking.") var force = false
 
         func run(with coordinator: AppCoordinator) async throws {

@@ -37,18 +37,32 @@ public enum StintRuntime {
     public static func run(_ arguments: [String], context: ProcessContext = .current()) async -> Int32 {
         // A closed pipe (`stint task list | head`) must end the output quietly, not kill the process.
         signal(SIGPIPE, SIG_IGN)
+        var context = context
+        var arguments = arguments
+        do {
+            // Before parsing: an alias is expanded into the command it stands for (ADR 0027).
+            context.config = try ConfigFile.load(environment: context.environment) { commandNames }
+            arguments = context.config.expandingAlias(arguments)
+            context.style = context.config.applyingColor(to: context.style, environment: context.environment)
+        } catch {
+            // A broken config file stops every command, but help and the version must still answer.
+            if !asksForHelpOrVersion(arguments) { return report(error, verbose: false, to: context) }
+        }
         guard arguments.count <= maximumArguments else {
             context.errorOutput.write(
                 "stint: too many arguments (\(arguments.count)); a command takes at most \(maximumArguments)\n")
             return StintExit.usage.rawValue
         }
+        if let refused = ArgumentFailure.unknownHelpTopic(arguments, to: context) { return refused }
+        let run = Run(context: context, state: RunState())
         let command: any ParsableCommand
         do {
-            command = try Stint.parseAsRoot(arguments)
+            // Asynchronous parsing, with the run's context in reach: a shell's TAB arrives here as
+            // `---completion …`, which the parser answers by reading the database (Completions.swift).
+            command = try await $running.withValue(run) { try await Stint.asyncParseAsRoot(arguments) }
         } catch {
-            return ArgumentFailure.report(error, to: context)
+            return ArgumentFailure.report(error, arguments: arguments, to: context)
         }
-        let run = Run(context: context, state: RunState())
         do {
             try await $running.withValue(run) {
                 if var asyncCommand = command as? any AsyncParsableCommand {
@@ -63,9 +77,30 @@ public enum StintRuntime {
             // `--help` on a subcommand arrives here as the parser's own help command, which "fails" with a
             // help request; the parser knows how to present its errors.
             if Stint.exitCode(for: error) == .success || error is ArgumentParser.ValidationError {
-                return ArgumentFailure.report(error, to: context)
+                return ArgumentFailure.report(error, arguments: arguments, to: context)
             }
             return report(error, verbose: run.state.verbose, to: context)
+        }
+    }
+
+    /// The names a command line may begin with: every command and its aliases, and `help`. A config alias may not
+    /// take one of them, and must begin with one.
+    static let commandNames: Set<String> = {
+        var names: Set<String> = ["help"]
+        for command in Stint.configuration.subcommands {
+            names.insert(command._commandName)
+            names.formUnion(command.configuration.aliases)
+        }
+        return names
+    }()
+
+    /// Whether the parser would only print help or the version (or a completion script), which work even when the
+    /// config file is broken.
+    static func asksForHelpOrVersion(_ arguments: [String]) -> Bool {
+        if arguments.first == "help" { return true }
+        return arguments.contains {
+            ["--help", "-h", "--version", "--generate-completion-script", "---completion", "--experimental-dump-help"]
+                .contains($0)
         }
     }
 

@@ -7,18 +7,19 @@ struct LoginCommand: StintCommand {
         commandName: "login",
         abstract: "Connect this device to a Stint server.",
         discussion: """
-            Checks the token with the server, registers this device under the token's user and keeps
-            the server's address and the token in a file only you can read. The token is never printed.
-            Pass `--token -` to read it from standard input, so it stays out of your shell history.
-            Everything you did offline is pushed on the next `stint sync`.
+            Checks the token with the server, registers this device under the token's user and keeps the \
+            server's address and the token in a file only you can read. The token is never printed. Pass \
+            `--token -` to read it from standard input, so it stays out of your shell history. Everything you \
+            did offline is pushed on the next `stint sync`.
+
+            Plain http is refused for anything but this machine (127.0.0.1, localhost, ::1) unless --insecure \
+            is given: the token would cross the network unencrypted.
 
             Examples:
               stint login http://127.0.0.1:8420 --token stint_3q2…
-              stint-server user add ana | tail -n 1 | stint login http://127.0.0.1:8420 --token -
               stint login https://stint.example.com --token -
-
-            Plain http is refused for anything but this machine (127.0.0.1, localhost, ::1) unless
-            --insecure is given: the token would cross the network unencrypted.
+              stint-server user add ana | tail -n 1 |
+                stint login http://127.0.0.1:8420 --token -
             """)
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The server's address, e.g. http://127.0.0.1:8420.") var server: String
@@ -52,14 +53,14 @@ struct SyncCommand: AsyncParsableCommand {
         commandName: "sync",
         abstract: "Share your work with the server: push local changes, pull everyone's.",
         discussion: """
-            `stint sync` alone pushes what changed on this device since the last sync and pulls what
-            changed elsewhere. When the same field was changed on two devices, the first change to
-            reach the server stands and yours is kept as a conflict: list them with
-            `stint sync conflicts` and settle one with `stint sync conflicts resolve ID --take mine`.
+            `stint sync` alone pushes what changed on this device since the last sync and pulls what changed \
+            elsewhere. When the same field was changed on two devices, the first change to reach the server \
+            stands and yours is kept as a conflict: list them with `stint sync conflicts` and settle one with \
+            `stint sync conflicts resolve ID --take mine`.
 
-            `stint sync --watch` keeps syncing every two seconds until you press Ctrl-C, so a timer stopped
-            on another machine shows up here within seconds. With `stint config set auto-sync on` every
-            change syncs in the background by itself.
+            `stint sync --watch` keeps syncing every two seconds until you press Ctrl-C, so a timer stopped on \
+            another machine shows up here within seconds. With `stint config set auto-sync on` every change \
+            syncs in the background by itself.
 
             Examples:
               stint sync
@@ -75,9 +76,9 @@ struct SyncCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "run", abstract: "Push local changes and pull everyone's (the default).",
             discussion: """
-                With --watch it goes on syncing every --interval (2s by default) until interrupted,
-                printing a summary only when something moved (one JSON object per line with --json).
-                While the server cannot be reached it says so once and keeps trying, less often.
+                With --watch it goes on syncing every --interval (2s by default) until interrupted, printing a \
+                summary only when something moved (one JSON object per line with --json). While the server \
+                cannot be reached it says so once and keeps trying, less often.
 
                 Examples:
                   stint sync
@@ -168,7 +169,7 @@ struct SyncCommand: AsyncParsableCommand {
                 commandName: "resolve",
                 abstract: "Settle a conflict: keep your value (mine) or the server's (theirs).",
                 discussion: """
-                    `--take mine` writes your value back as a new change, pushed on the next sync;
+                    `--take mine` writes your value back as a new change, pushed on the next sync; \
                     `--take theirs` accepts the value the server kept.
 
                     Examples:
@@ -200,57 +201,123 @@ struct TeamCommand: StintCommand {
     }
 }
 
-/// `stint config`: the settings of this device (auto-sync so far).
+/// `stint config`: the settings: the config file's (ADR 0027) and auto-sync, which stays in the database.
 struct ConfigCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
-        abstract: "Show or change settings (auto-sync).",
+        abstract: "Show or change settings: the config file, and auto-sync.",
         discussion: """
-            auto-sync (on or off, default off): after every change Stint pushes it, and pulls
-            everyone's, in the background; commands return as fast as offline. If the server cannot
-            be reached the change stays pending and the next command says so in one line.
+            Settings live in a TOML file: $STINT_HOME/config.toml when STINT_HOME is set, else \
+            $XDG_CONFIG_HOME/stint/config.toml, else ~/.config/stint/config.toml (stint config path). \
+            `stint config set` rewrites only the line it changes and keeps your comments. A mistake in the \
+            file stops every command with one line naming the file and the line (exit 4).
+
+              week_start = "monday"  # the first day of a week
+              color = "auto"         # or always, never
+              [report]
+              period = "week"        # or today, month, year
+              by = "project"         # or task, day, week, tag
+              [log]
+              start = "now"          # or a time such as "09:00"
+              [alias]
+              d = "task done"        # stint d 3: stint task done 3
+
+            week_start decides what report --week, sow and eow mean; --color and NO_COLOR win over \
+            color. report.period and report.by are what stint report covers and how it groups its rows when \
+            the command line does not say.
+
+            With log start "now" today's entry ends now and another --date's begins at 09:00; a time \
+            makes every entry without --start begin then. An alias replaces the first word only, must \
+            begin with a stint command (an alias cannot run another alias) and cannot hide one.
+
+            auto-sync (on or off, default off) is kept in the database, not the file: after every change \
+            Stint pushes it, and pulls everyone's, in the background; commands return as fast as offline. \
+            If the server cannot be reached the change stays pending and the next command says so in one line.
 
             Examples:
               stint config
+              stint config set week_start sunday
+              stint config set report.by task
+              stint config set alias.ls "task list --status open"
+              stint config get week_start
+              stint config unset alias.ls
               stint config set auto-sync on
-              stint config get auto-sync
             """,
-        subcommands: [List.self, Get.self, Set.self],
+        subcommands: [List.self, Get.self, Set.self, Unset.self, Path.self],
         defaultSubcommand: List.self)
 
     struct List: StintCommand {
         static let configuration = CommandConfiguration(
-            commandName: "list", abstract: "Every setting and its value (the default).",
+            commandName: "list",
+            abstract: "List auto-sync and what the file sets (--json: every value in force).",
             discussion: "Examples:\n  stint config\n  stint config list --json")
         @OptionGroup var global: GlobalOptions
 
         func run(with coordinator: AppCoordinator) async throws {
-            try await coordinator.showSettings(only: nil)
+            try await coordinator.listConfig()
         }
     }
 
     struct Get: StintCommand {
         static let configuration = CommandConfiguration(
-            commandName: "get", abstract: "Print one setting's value.",
-            discussion: "Examples:\n  stint config get auto-sync")
+            commandName: "get", abstract: "Print one setting's value in force (its default when the file is silent).",
+            discussion: """
+                Examples:
+                  stint config get week_start
+                  stint config get alias.d
+                  stint config get auto-sync
+                """)
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The setting: auto-sync.") var setting: String
+        @Argument(help: "The setting: week_start, color, report.period, report.by, log.start, alias.NAME or auto-sync.")
+        var setting: String
 
         func run(with coordinator: AppCoordinator) async throws {
-            try await coordinator.showSettings(only: coordinator.setting(named: setting))
+            try await coordinator.getConfig(setting)
         }
     }
 
     struct Set: StintCommand {
         static let configuration = CommandConfiguration(
             commandName: "set", abstract: "Change a setting.",
-            discussion: "Examples:\n  stint config set auto-sync on\n  stint config set auto-sync off")
+            discussion: """
+                Examples:
+                  stint config set week_start sunday
+                  stint config set report.period month
+                  stint config set log.start 09:00
+                  stint config set alias.d "task done"
+                  stint config set auto-sync on
+                """)
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The setting: auto-sync.") var setting: String
-        @Argument(help: "The new value: on or off.") var value: String
+        @Argument(help: "The setting: week_start, color, report.period, report.by, log.start, alias.NAME or auto-sync.")
+        var setting: String
+        @Argument(help: "The new value.") var value: String
 
         func run(with coordinator: AppCoordinator) async throws {
-            try await coordinator.setSetting(coordinator.setting(named: setting), to: value)
+            try await coordinator.setConfig(setting, to: value, commands: StintRuntime.commandNames)
+        }
+    }
+
+    struct Unset: StintCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "unset", abstract: "Remove a setting from the config file, so its default applies again.",
+            discussion: "Examples:\n  stint config unset report.by\n  stint config unset alias.d")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The setting: week_start, color, report.period, report.by, log.start or alias.NAME.")
+        var setting: String
+
+        func run(with coordinator: AppCoordinator) async throws {
+            try await coordinator.unsetConfig(setting)
+        }
+    }
+
+    struct Path: StintCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "path", abstract: "Print where the config file is (or would be created).",
+            discussion: "Examples:\n  stint config path\n  $EDITOR \"$(stint config path)\"")
+        @OptionGroup var global: GlobalOptions
+
+        func run(with coordinator: AppCoordinator) async throws {
+            try coordinator.showConfigPath()
         }
     }
 }

@@ -25,18 +25,20 @@ struct TaskCommand: AsyncParsableCommand {
             abstract: "Add a task.",
             discussion: """
                 Examples:
-                  stint task add "Write report" --project Work --due fri --priority high
+                  stint task add "Write report" --due fri --priority high
                   stint task add Buy milk --tag errand --due tomorrow
-                  stint task add "Plan sprint" --project Work --list Backlog --estimate 1h30m
+                  stint task add "Plan sprint" --list Backlog --estimate 2h
                   stint task add "Review the PR" --assign grace
                 """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The title (several words are joined).") var title: [String]
-        @Option(name: [.short, .long], help: "Project name or id prefix.") var project: String?
-        @Option(name: [.short, .long], help: "Task list name or id prefix (implies its project).") var list: String?
+        @Option(name: [.short, .long], help: "Project name or id prefix.", completion: .projects) var project: String?
+        @Option(
+            name: [.short, .long], help: "Task list name or id prefix (implies its project).", completion: .lists)
+        var list: String?
         @Option(
             name: [.short, .long], parsing: .unconditional,
-            help: "Due date: 2026-12-01, today, tomorrow, fri, +3d, -1d.")
+            help: "Due date: 2026-12-01, today, tomorrow, fri, +3d, -1d.", completion: .dueDays)
         var due: String?
         @Option(name: [.customLong("priority"), .customShort("P")], help: "How important it is.")
         var priority: PriorityOption?
@@ -44,7 +46,9 @@ struct TaskCommand: AsyncParsableCommand {
         @Option(name: [.short, .long], parsing: .unconditional, help: "Estimated effort: 1h30m, 90m, 1.5h.")
         var estimate: String?
         @Option(name: [.short, .long], help: "A note.") var note: String?
-        @Option(help: "Assign it to a team member (name), to me, or to none (needs stint login).")
+        @Option(
+            help: "Assign it to a team member (name), to me, or to none (needs stint login).",
+            completion: .list(["me", "none"]))
         var assign: String?
 
         func run(with coordinator: AppCoordinator) async throws {
@@ -72,8 +76,9 @@ struct TaskCommand: AsyncParsableCommand {
                 """,
             aliases: ["ls"])
         @OptionGroup var global: GlobalOptions
-        @Option(name: [.short, .long], help: "Only this project (name or id prefix).") var project: String?
-        @Option(name: [.short, .long], help: "Only this task list.") var list: String?
+        @Option(name: [.short, .long], help: "Only this project (name or id prefix).", completion: .projects)
+        var project: String?
+        @Option(name: [.short, .long], help: "Only this task list.", completion: .lists) var list: String?
         @Option(name: .long, help: "Which tasks by status (default: active, i.e. open or in progress).")
         var status: TaskStatusOption?
         @Flag(name: [.short, .long], help: "Include completed tasks (same as --status all).") var all = false
@@ -81,12 +86,16 @@ struct TaskCommand: AsyncParsableCommand {
         @Option(name: [.customLong("priority"), .customShort("P")], help: "Only this priority.")
         var priority: PriorityOption?
         @Option(
-            name: [.short, .long], parsing: .unconditional, help: "today, overdue, week, or a date (due that day).")
+            name: [.short, .long], parsing: .unconditional, help: "today, overdue, week, or a date (due that day).",
+            completion: .list(["today", "overdue", "week"]))
         var due: String?
-        @Option(name: .customLong("due-before"), parsing: .unconditional, help: "Due before this date.")
+        @Option(
+            name: .customLong("due-before"), parsing: .unconditional, help: "Due before this date.",
+            completion: .dueDays)
         var dueBefore: String?
         @Option(name: [.short, .long], help: "Text in the title or note.") var search: String?
-        @Option(help: "Only tasks assigned to this team member (name), or to me.") var assignee: String?
+        @Option(help: "Only tasks assigned to this team member (name), or to me.", completion: .list(["me"]))
+        var assignee: String?
         @Option(name: .long, help: "The order (default: priority).") var sort: TaskSortOption?
         @Option(name: .long, help: "Show at most this many tasks (at least 1).") var limit: Int?
         @Flag(name: .long, help: "Print only how many tasks match.") var count = false
@@ -112,7 +121,7 @@ struct TaskCommand: AsyncParsableCommand {
             abstract: "Show everything about one task.",
             discussion: "Examples:\n  stint task show 12\n  stint task show 3f9a")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "Task number or id prefix.") var task: String
+        @Argument(help: "Task number or id prefix.", completion: .activeTasks) var task: String
 
         func run(with coordinator: AppCoordinator) async throws {
             try await coordinator.showTask(task)
@@ -125,16 +134,18 @@ struct TaskCommand: AsyncParsableCommand {
             abstract: "Change a task's title, due date, priority, tags, estimate or note.",
             discussion: """
                 Examples:
-                  stint task edit 12 --title "Write the Q4 report" --due +2d
-                  stint task edit 12 --priority low --tag later --untag urgent
+                  stint task edit 12 --title "Q4 report" --due +2d
+                  stint task edit 12 -P low --tag later --untag urgent
                   stint task edit 12 --no-due --no-estimate
                   stint task edit 12 --assign me
                   stint task edit 12 --assign none
+                  stint task edit 12   # no flags: a form in $EDITOR
                 """)
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "Task number or id prefix.") var task: String
+        @Argument(help: "Task number or id prefix.", completion: .activeTasks) var task: String
         @Option(help: "New title.") var title: String?
-        @Option(name: [.short, .long], parsing: .unconditional, help: "New due date.") var due: String?
+        @Option(name: [.short, .long], parsing: .unconditional, help: "New due date.", completion: .dueDays)
+        var due: String?
         @Flag(name: .customLong("no-due"), help: "Remove the due date.") var noDue = false
         @Option(name: [.customLong("priority"), .customShort("P")], help: "The new priority.")
         var priority: PriorityOption?
@@ -145,7 +156,9 @@ struct TaskCommand: AsyncParsableCommand {
         @Flag(name: .customLong("no-estimate"), help: "Remove the estimate.") var noEstimate = false
         @Option(name: [.short, .long], help: "Replace the whole note (use `stint task note` to append).")
         var note: String?
-        @Option(help: "Assign it to a team member (name), to me, or to none (needs stint login).")
+        @Option(
+            help: "Assign it to a team member (name), to me, or to none (needs stint login).",
+            completion: .list(["me", "none"]))
         var assign: String?
 
         func validate() throws {
@@ -167,12 +180,13 @@ struct TaskCommand: AsyncParsableCommand {
     struct Done: StintCommand {
         static let configuration = CommandConfiguration(
             commandName: "done",
-            abstract: "Mark a task completed.", discussion: "Examples:\n  stint task done 12")
+            abstract: "Mark tasks completed.", discussion: "Examples:\n  stint task done 12\n  stint task done 3 4 5")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "Task number or id prefix.") var task: String
+        @Argument(help: "Task numbers or id prefixes (several are one change: one undo).", completion: .activeTasks)
+        var tasks: [String]
 
         func run(with coordinator: AppCoordinator) async throws {
-            try await coordinator.completeTask(task)
+            try await coordinator.completeTasks(tasks)
         }
     }
 
@@ -181,10 +195,11 @@ struct TaskCommand: AsyncParsableCommand {
             commandName: "reopen",
             abstract: "Mark a completed task open again.", discussion: "Examples:\n  stint task reopen 12")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "Task number or id prefix.") var task: String
+        @Argument(help: "Task numbers or id prefixes (several are one change: one undo).", completion: .doneTasks)
+        var tasks: [String]
 
         func run(with coordinator: AppCoordinator) async throws {
-            try await coordinator.reopenTask(task)
+            try await coordinator.reopenTasks(tasks)
         }
     }
 
@@ -193,10 +208,11 @@ struct TaskCommand: AsyncParsableCommand {
             commandName: "start",
             abstract: "Mark a task in progress.", discussion: "Examples:\n  stint task start 12")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "Task number or id prefix.") var task: String
+        @Argument(help: "Task numbers or id prefixes (several are one change: one undo).", completion: .activeTasks)
+        var tasks: [String]
 
         func run(with coordinator: AppCoordinator) async throws {
-            try await coordinator.startTask(task)
+            try await coordinator.startTasks(tasks)
         }
     }
 
@@ -204,12 +220,20 @@ struct TaskCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "delete",
             abstract: "Delete a task (asks on a terminal; `stint undo` brings it back).",
-            discussion: "Examples:\n  stint task delete 12")
+            discussion: """
+                Asks first on a terminal, naming the tasks and their logged time; elsewhere pass --force.
+
+                Examples:
+                  stint task delete 12
+                  stint task delete 7 8 --force
+                """)
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "Task number or id prefix.") var task: String
+        @Argument(help: "Task numbers or id prefixes (several: one question, one undo).", completion: .activeTasks)
+        var tasks: [String]
+        @Flag(help: "Delete without asking; needed when stdin is not a terminal.") var force = false
 
         func run(with coordinator: AppCoordinator) async throws {
-            try await coordinator.deleteTask(task)
+            try await coordinator.deleteTasks(tasks, force: force)
         }
     }
 
@@ -219,13 +243,16 @@ struct TaskCommand: AsyncParsableCommand {
             abstract: "Move a task to another project and/or list.",
             discussion: "Examples:\n  stint task move 12 --project Home\n  stint task move 12 --list Backlog")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "Task number or id prefix.") var task: String
-        @Option(name: [.short, .long], help: "Target project.") var project: String?
-        @Option(name: [.short, .long], help: "Target list (in the target project, else the task's own).")
+        @Argument(help: "Task numbers or id prefixes (several are one change: one undo).", completion: .activeTasks)
+        var tasks: [String]
+        @Option(name: [.short, .long], help: "Target project.", completion: .projects) var project: String?
+        @Option(
+            name: [.short, .long], help: "Target list (in the target project, else the task's own).",
+            completion: .lists)
         var list: String?
 
         func run(with coordinator: AppCoordinator) async throws {
-            try await coordinator.moveTask(task, project: project, list: list)
+            try await coordinator.moveTasks(tasks, project: project, list: list)
         }
     }
 
@@ -235,7 +262,7 @@ struct TaskCommand: AsyncParsableCommand {
             abstract: "Append a timestamped line to a task's note.",
             discussion: "Examples:\n  stint task note 12 \"Sent the draft to Ana\"")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "Task number or id prefix.") var task: String
+        @Argument(help: "Task number or id prefix.", completion: .activeTasks) var task: String
         @Argument(help: "The text (several words are joined).") var text: [String]
 
         func run(with coordinator: AppCoordinator) async throws {

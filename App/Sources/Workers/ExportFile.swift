@@ -2,8 +2,9 @@ import Entities
 import Foundation
 import Repositories
 
-/// The export file. Field names are snake_case and stable; dates are ISO-8601 with milliseconds
-/// (what the database keeps), days are YYYY-MM-DD, durations are seconds.
+/// The export file. Field names are snake_case and stable; ids are lowercase UUIDs, as in every `--json`
+/// (either case is read back); dates are ISO-8601 with milliseconds (what the database keeps), days are
+/// YYYY-MM-DD, durations are seconds.
 ///
 /// Version 2 added `timers`, `time_entries` and `person_id`. A version 1 file (without them) still
 /// imports; a version 1 Stint refuses a version 2 file instead of silently dropping the time in it.
@@ -34,6 +35,8 @@ struct ExportFile: Codable {
         var projectId: UUID?
         var note: String
         var billable: Bool
+        /// Absent in files written before timers had tags.
+        var tags: [String]?
         var intervals: [Interval]
         var createdAt: Date
         var updatedAt: Date
@@ -45,6 +48,7 @@ struct ExportFile: Codable {
             projectId = timer.target.projectID
             note = timer.note
             billable = timer.billable
+            tags = timer.tags.map(\.name)
             intervals = timer.intervals.map { Interval(start: $0.start, end: $0.end) }
             createdAt = timer.createdAt
             updatedAt = timer.updatedAt
@@ -67,6 +71,7 @@ struct ExportFile: Codable {
                 intervals: intervals.map { WorkInterval(start: $0.start, end: $0.end) }, createdAt: createdAt,
                 updatedAt: updatedAt)
             try timer.setNote(note, now: updatedAt)
+            try timer.addTags(try Tag.list(from: tags ?? []), now: updatedAt)
             return timer
         }
     }
@@ -310,5 +315,19 @@ struct ExportFile: Codable {
             return context.codingPath.isEmpty ? "it is not valid JSON" : "bad value at \(path(context))"
         @unknown default: return "it could not be read"
         }
+    }
+}
+
+// Foundation writes a `UUID` in uppercase, while the database, `--json` and the sync protocol write ids in
+// lowercase: these overloads make every id of this file's records (whose `encode(to:)` the compiler writes, here)
+// lowercase too, so a script can compare an id from `stint export` with one from `stint task list --json`.
+// Reading is unchanged: `UUID(uuidString:)` takes either case, so older exports still import.
+extension KeyedEncodingContainer {
+    fileprivate mutating func encode(_ value: UUID, forKey key: Key) throws {
+        try encode(value.uuidString.lowercased(), forKey: key)
+    }
+
+    fileprivate mutating func encodeIfPresent(_ value: UUID?, forKey key: Key) throws {
+        try encodeIfPresent(value?.uuidString.lowercased(), forKey: key)
     }
 }

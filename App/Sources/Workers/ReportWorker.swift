@@ -12,6 +12,12 @@ public struct ReportLine: Sendable, Equatable {
     public let seconds: Int
     public let billableSeconds: Int
     public let entries: Int
+    /// The project the row's time is on: the row's own for `project`, the task's for `task`; nil for the other
+    /// groupings and for time without a project.
+    public var projectID: UUID? = nil
+    public var projectName: String? = nil
+    /// The part of `seconds` your timers (running or paused) hold, not yet stopped into entries; nil when none.
+    public var timerSeconds: Int? = nil
 }
 
 /// A whole report: rows, totals that the rows add up to, and the per-day series for the chart.
@@ -21,7 +27,8 @@ public struct ReportResult: Sendable {
     public let billableSeconds: Int
     public let entryCount: Int
     public let daily: [Day: Int]
-    /// What the running timer has so far, when it matches the report's filters (not in the totals).
+    /// What your timers (running or paused) hold inside the range and the filters; already IN the rows and totals
+    /// (like `watson report --current`), nil when no timer adds anything.
     public let runningSeconds: Int?
     /// The team member whose time this is, when the report was asked for someone by name.
     public let member: ReportMember?
@@ -110,7 +117,7 @@ public struct ReportWorker: Sendable {
             }
             let days = (0...dayCount).map { since.adding(days: $0) }
             let dayBoundaries = days.map { $0.start(in: zone) }
-            let weekStarts = Self.weekStarts(since: since, until: until)
+            let weekStarts = Self.weekStarts(since: since, until: until, weekStart: calendar.weekStart)
             var everything = query
             everything.from = nil
             everything.to = nil
@@ -135,7 +142,91 @@ public struct ReportWorker: Sendable {
             if separateDaily {
                 requests.append(TimeSumRequest(query: everything, breakdown: .byPeriod(boundaries: dayBoundaries)))
             }
-            let results = try await sums.sums(requests)
+            var results = try await sums.sums(requests)
+            // Time on timers counts where people look (issue 10): folded into the rows, the series and the total
+            // before anything is capped, and remembered per row so the table can mark it.
+            let open = try await openTimers(project: projectFilter, billableOnly: billableOnly, member: member)
+            let now = calendar.now
+            let range = since.start(in: zone)..<until.adding(days: 1).start(in: zone)
+            var onTimers: [(key: TimeSum.Key, seconds: Int)] = []
+            var timerTotal = 0
+            var timerBillable = 0
+            func fold(_ key: TimeSum.Key, _ seconds: Int, billable: Bool, into index: Int) {
+                guard seconds > 0 else { return }
+                if let row = results[index].firstIndex(where: { $0.key == key }) {
+                    results[index][row].seconds += seconds
+                    if billable { results[index][row].billableSeconds += seconds }
+                } else {
+                    results[index].append(
+                        TimeSum(key: key, seconds: seconds, billableSeconds: billable ? seconds : 0, entries: 0))
+                }
+                if index == 0 {
+                    if let known = onTimers.firstIndex(where: { $0.key == key }) {
+                        onTimers[known].seconds += seconds
+                    } else {
+                        onTimers.append((key, seconds))
+                    }
+                }
+            }
+            func periods(_ bounds: [Date], _ timer: Entities.Timer) -> [(Int, Int)] {
+                (0..<max(0, bounds.count - 1)).map { ($0, timer.seconds(in: bounds[$0]..<bounds[$0 + 1], at: now)) }
+            }
+            let weekBounds = weekStarts.map { $0.start(in: zone) }
+            for (timer, projectID, taskTags) in open {
+                let inRange = timer.seconds(in: range, at: now)
+                guard inRange > 0 else { continue }
+                timerTotal += inRange
+                if timer.billable { timerBillable += inRange }
+                switch grouping {
+                case .project: fold(.project(projectID), inRange, billable: timer.billable, into: 0)
+                case .task:
+                    fold(.task(timer.target.taskID, project: projectID), inRange, billable: timer.billable, into: 0)
+                case .tag:
+                    let names = timer.tags.isEmpty ? taskTags : timer.tags.map(\.name)
+                    for name in names.isEmpty ? [nil] : names.map(Optional.some) {
+                        fold(.tag(name), inRange, billable: timer.billable, into: 0)
+                    }
+                case .day:
+                    for (index, seconds) in periods(dayBoundaries, timer) {
+                        fold(.period(index), seconds, billable: timer.billable, into: 0)
+                    }
+                case .week:
+                    for (index, seconds) in periods(weekBounds, timer) {
+                        fold(.period(index), seconds, billable: timer.billable, into: 0)
+                    }
+                }
+                if separateDaily {
+                    for (index, seconds) in periods(dayBoundaries, timer) {
+                        fold(.period(index), seconds, billable: timer.billable, into: results.count - 1)
+                    }
+                }
+            }
+            if separateTotal, timerTotal > 0 {
+                let stored = results[1].first ?? TimeSum(key: .total, seconds: 0, billableSeconds: 0, entries: 0)
+                results[1] = [
+                    TimeSum(
+                        key: .total, seconds: stored.seconds + timerTotal,
+                        billableSeconds: stored.billableSeconds + timerBillable, entries: stored.entries)
+                ]
+            }
+            // A day holds at most its own length: entries that overlap (kept with --allow-overlap, or from two
+            // devices) would otherwise show a 30-hour day. Capped days are what the rows and the series say, and
+            // by day the total is then their sum, so the rows still add up to it.
+            var capped = false
+            let cappedResults = results.indices.filter {
+                $0 == 0 ? grouping == .day : separateDaily && $0 == results.count - 1
+            }
+            for index in cappedResults {
+                results[index] = results[index].map { sum in
+                    guard case .period(let period) = sum.key, period < days.count - 1 else { return sum }
+                    let length = Int(dayBoundaries[period + 1].timeIntervalSince(dayBoundaries[period]))
+                    guard sum.seconds > length else { return sum }
+                    if index == 0 { capped = true }
+                    return TimeSum(
+                        key: sum.key, seconds: length, billableSeconds: min(sum.billableSeconds, length),
+                        entries: sum.entries)
+                }
+            }
             let rows = results[0]
             var daily: [Day: Int] = [:]
             if includeDaily {
@@ -144,27 +235,28 @@ public struct ReportWorker: Sendable {
                 }
             }
             let total =
-                separateTotal
+                separateTotal && !capped
                 ? results[1].first
                 : TimeSum(
                     key: .total, seconds: rows.reduce(0) { $0 + $1.seconds },
                     billableSeconds: rows.reduce(0) { $0 + $1.billableSeconds },
-                    entries: rows.reduce(0) { $0 + $1.entries })
+                    entries: separateTotal ? results[1].first?.entries ?? 0 : rows.reduce(0) { $0 + $1.entries })
             return ReportResult(
-                lines: try await lines(rows, grouping: grouping, days: days, weekStarts: weekStarts),
+                lines: try await lines(
+                    rows, grouping: grouping, days: days, weekStarts: weekStarts, onTimers: onTimers),
                 totalSeconds: total?.seconds ?? 0, billableSeconds: total?.billableSeconds ?? 0,
                 entryCount: total?.entries ?? 0, daily: daily,
-                runningSeconds: try await running(project: projectFilter, billableOnly: billableOnly, member: member),
-                member: member)
+                runningSeconds: timerTotal > 0 ? timerTotal : nil, member: member)
         }
     }
 
     static let weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 
-    /// Boundaries of the weeks (Monday to Sunday) overlapping the range, clipped to it.
-    static func weekStarts(since: Day, until: Day) -> [Day] {
+    /// Boundaries of the weeks (beginning on `weekStart`, Monday unless the config file says otherwise) overlapping
+    /// the range, clipped to it.
+    static func weekStarts(since: Day, until: Day, weekStart: Weekday = .monday) -> [Day] {
         var starts = [since]
-        var next = since.startOfWeek.adding(days: 7)
+        var next = since.startOfWeek(beginning: weekStart).adding(days: 7)
         while next <= until {
             starts.append(next)
             next = next.adding(days: 7)
@@ -174,7 +266,8 @@ public struct ReportWorker: Sendable {
     }
 
     private func lines(
-        _ sums: [TimeSum], grouping: Grouping, days: [Day], weekStarts: [Day]
+        _ sums: [TimeSum], grouping: Grouping, days: [Day], weekStarts: [Day],
+        onTimers: [(key: TimeSum.Key, seconds: Int)]
     ) async throws -> [ReportLine] {
         let projectNames = Dictionary(
             try await projects.projects(includeArchived: true).map { ($0.id, $0.name) },
@@ -187,12 +280,14 @@ public struct ReportWorker: Sendable {
             let key: String
             let label: String
             var detail: String?
+            var project: UUID?
             switch sum.key {
             case .total:
                 (key, label) = ("", "Total")
             case .project(let id):
                 key = id?.uuidString.lowercased() ?? ""
                 label = id.flatMap { projectNames[$0] } ?? "(no project)"
+                project = id
             case .task(let id, let projectID):
                 key = id?.uuidString.lowercased() ?? ""
                 if let id, let task = taskMap[id] {
@@ -201,6 +296,7 @@ public struct ReportWorker: Sendable {
                     label = "(no task)"
                 }
                 detail = projectID.flatMap { projectNames[$0] }
+                project = projectID
             case .tag(let name):
                 (key, label) = (name ?? "", name ?? "(no tag)")
             case .period(let index):
@@ -213,7 +309,8 @@ public struct ReportWorker: Sendable {
             lines.append(
                 ReportLine(
                     key: key, label: label, detail: detail, seconds: sum.seconds, billableSeconds: sum.billableSeconds,
-                    entries: sum.entries))
+                    entries: sum.entries, projectID: project, projectName: project.flatMap { projectNames[$0] },
+                    timerSeconds: onTimers.first { $0.key == sum.key }?.seconds))
         }
         switch grouping {
         case .day, .week:
@@ -223,22 +320,23 @@ public struct ReportWorker: Sendable {
         }
     }
 
-    /// The running timer's time so far when it matches the report's filters; it is shown beside the
-    /// totals, never added to them.
-    private func running(project: Project?, billableOnly: Bool, member: ReportMember?) async throws -> Int? {
-        // Only this person's timers are here: a teammate's report never mentions one.
-        if let member, try await team.sync.account()?.userID != member.id { return nil }
-        guard let timer = try await timers.runningTimer() else { return nil }
-        if billableOnly, !timer.billable { return nil }
-        if let project {
-            var timerProject = timer.target.projectID
-            if let taskID = timer.target.taskID {
-                // A timer's task was deleted with its timers, so a missing task cannot happen; a storage
-                // failure must still reach the user rather than silently hide the running time.
-                timerProject = try await tasks.byID([taskID])[taskID]?.projectID
-            }
-            guard timerProject == project.id else { return nil }
+    /// Your timers, running and paused, that match the report's filters, each with its project (a task timer's is
+    /// the task's current one) and its task's tags (what `--by tag` falls back on, as for entries).
+    private func openTimers(project: Project?, billableOnly: Bool, member: ReportMember?) async throws
+        -> [(Entities.Timer, UUID?, [String])]
+    {
+        // Only this person's timers are here: a teammate's report never counts one.
+        if let member, try await team.sync.account()?.userID != member.id { return [] }
+        let open = try await timers.timers().filter { !billableOnly || $0.billable }
+        guard !open.isEmpty else { return [] }
+        // A timer's task was deleted with its timers, so a missing task cannot happen; a storage failure must still
+        // reach the user rather than silently hide the time.
+        let taskMap = try await tasks.byID(Set(open.compactMap(\.target.taskID)))
+        return open.compactMap { timer in
+            let task = timer.target.taskID.flatMap { taskMap[$0] }
+            let projectID = timer.target.projectID ?? task?.projectID
+            if let project, projectID != project.id { return nil }
+            return (timer, projectID, task?.tags.map(\.name) ?? [])
         }
-        return timer.elapsedSeconds(at: calendar.now)
     }
 }

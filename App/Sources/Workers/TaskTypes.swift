@@ -6,7 +6,8 @@ public struct TaskDetails: Sendable {
     public let task: Task
     public let project: Project?
     public let list: TaskList?
-    /// Time logged on the task; only a single task's details carry it (summing per row would slow listings).
+    /// Time logged on the task: a single task's details and its changes carry it, a listing only when its
+    /// search asked (``TaskSearch/includesLoggedTime``), from one grouped read.
     public var loggedSeconds: Int?
     /// The assignee's name from the cached team; their short id when the team is not known here. Nil when
     /// the task is assigned to nobody.
@@ -62,12 +63,16 @@ public struct TaskSearch: Sendable, Equatable {
     public var assignee: String?
     public var order: Order
     public var limit: Int?
+    /// Whether each result carries the time logged on it (one grouped read for the whole listing). Off by
+    /// default: only the JSON of a listing shows it, and a table of ten thousand rows should not pay for it.
+    public var includesLoggedTime: Bool
 
     public init(
         project: String? = nil, list: String? = nil, status: Status = .active, tag: String? = nil,
         priority: Priority? = nil, due: Due? = nil, text: String? = nil, assignee: String? = nil,
-        order: Order = .priority, limit: Int? = nil
+        order: Order = .priority, limit: Int? = nil, includesLoggedTime: Bool = false
     ) {
+        self.includesLoggedTime = includesLoggedTime
         self.assignee = assignee
         self.project = project
         self.list = list
@@ -128,12 +133,20 @@ public struct TaskEdit: Sendable, Equatable {
     public var note: String?
     /// A team member's name or `me` (see ``TaskInput/assignee``), or nobody.
     public var assignee: FieldChange<String>?
+    /// Another project (a reference), or the inbox. Without a `list` change the task leaves its list when the
+    /// project really changes.
+    public var project: FieldChange<String>?
+    /// Another list (a reference: in the new project when there is one, else the task's own project first,
+    /// then anywhere, bringing its project along), or no list.
+    public var list: FieldChange<String>?
 
     public init(
         title: String? = nil, due: FieldChange<Day>? = nil, priority: Priority? = nil, addTags: [String] = [],
         removeTags: [String] = [], estimateSeconds: FieldChange<Int>? = nil, note: String? = nil,
-        assignee: FieldChange<String>? = nil
+        assignee: FieldChange<String>? = nil, project: FieldChange<String>? = nil, list: FieldChange<String>? = nil
     ) {
+        self.project = project
+        self.list = list
         self.assignee = assignee
         self.note = note
         self.title = title
@@ -143,6 +156,15 @@ public struct TaskEdit: Sendable, Equatable {
         self.removeTags = removeTags
         self.estimateSeconds = estimateSeconds
     }
+}
+
+/// What `stint task done|reopen|start|move` does to each of several tasks at once.
+public enum TaskBatchAction: Sendable, Equatable {
+    case complete
+    case reopen
+    case start
+    /// As `stint task move`: a project and/or a list reference.
+    case move(project: String?, list: String?)
 }
 
 /// The three things the dashboard shows.

@@ -22,7 +22,8 @@ extension TimeReportRepository {
         let results = try await sums([
             TimeSumRequest(query: TimeEntryQuery(projectID: id), breakdown: .total),
             TimeSumRequest(
-                query: calendar.window(days: calendar.today.startOfWeek, count: 7, projectID: id), breakdown: .total),
+                query: calendar.window(days: calendar.startOfWeek(calendar.today), count: 7, projectID: id),
+                breakdown: .total),
         ])
         let all = results[0].first
         return ProjectTimeTotals(

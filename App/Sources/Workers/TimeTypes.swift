@@ -18,6 +18,8 @@ public struct EntryDetails: Sendable {
     public let entry: TimeEntry
     public let task: Task?
     public let project: Project?
+    /// After a log or edit with `OverlapPolicy.adjust`: how many other entries gave up time to it.
+    public var adjustedOverlaps: Int?
 }
 
 /// What `stint timer start` did.
@@ -37,11 +39,13 @@ public struct LogInput: Sendable {
     public var billable: Bool
     public var tags: [String]
     public var force: Bool
+    public var overlap: OverlapPolicy
 
     public init(
         durationSeconds: Int, task: String?, project: String?, start: Date, note: String?, billable: Bool,
-        tags: [String], force: Bool
+        tags: [String], force: Bool, overlap: OverlapPolicy = .refuse
     ) {
+        self.overlap = overlap
         self.durationSeconds = durationSeconds
         self.task = task
         self.project = project
@@ -80,11 +84,15 @@ public struct EntryEdit: Sendable {
     public var task: String?
     public var project: String?
     public var force: Bool
+    /// Applies when the start or duration changes.
+    public var overlap: OverlapPolicy
 
     public init(
         start: Date? = nil, durationSeconds: Int? = nil, note: String? = nil, billable: Bool? = nil,
-        tags: [String]? = nil, task: String? = nil, project: String? = nil, force: Bool = false
+        tags: [String]? = nil, task: String? = nil, project: String? = nil, force: Bool = false,
+        overlap: OverlapPolicy = .refuse
     ) {
+        self.overlap = overlap
         self.start = start
         self.durationSeconds = durationSeconds
         self.note = note

@@ -14,13 +14,14 @@ public struct TimeWorker: Sendable {
     // MARK: Timers
 
     public func start(
-        task: String?, project: String?, note: String?, billable: Bool, at: Date?
+        task: String?, project: String?, note: String?, billable: Bool, tags: [String] = [], at: Date?
     ) async throws(WorkerError) -> TimerStartDetails {
         try await working {
             let target = try await target(task: task, project: project)
+            let tags = try Tag.list(from: tags)
             let started: TimerStart
             do {
-                started = try await timers.start(target: target, note: note, billable: billable, at: at)
+                started = try await timers.start(target: target, note: note, billable: billable, tags: tags, at: at)
             } catch RepositoryError.conflict(.timerAlreadyRunning(let running)) {
                 throw WorkerError(.conflict, "a timer on \(try await label(running)) is already running")
             }
@@ -84,19 +85,65 @@ public struct TimeWorker: Sendable {
     public func log(_ input: LogInput) async throws(WorkerError) -> EntryDetails {
         try await working {
             let target = try await target(task: input.task, project: input.project)
-            let entry = try await entries.log(
-                NewTimeEntry(
-                    target: target, start: input.start, durationSeconds: input.durationSeconds,
-                    note: input.note ?? "", billable: input.billable, tags: try Tag.list(from: input.tags),
-                    force: input.force))
-            return try await details(for: [entry])[0]
+            let end = input.start.addingTimeInterval(TimeInterval(input.durationSeconds))
+            let adjusting = try await overlapCount(input.overlap, from: input.start, to: end, except: nil)
+            let entry = try await overlapWorded {
+                try await entries.log(
+                    NewTimeEntry(
+                        target: target, start: input.start, durationSeconds: input.durationSeconds,
+                        note: input.note ?? "", billable: input.billable, tags: try Tag.list(from: input.tags),
+                        force: input.force, overlap: input.overlap))
+            }
+            var result = try await details(for: [entry])[0]
+            result.adjustedOverlaps = adjusting
+            return result
+        }
+    }
+
+    /// Under `adjust`, how many of your entries share time with `from..<to` (what the log will trim), read just
+    /// before the write so the confirmation can say it; nil for the other policies.
+    private func overlapCount(_ policy: OverlapPolicy, from: Date, to: Date, except id: UUID?) async throws -> Int? {
+        guard policy == .adjust, from < to else { return nil }
+        let found = try await entries.entries(matching: TimeEntryQuery(from: from, to: to, author: .localPerson))
+        return found.filter { $0.id != id && $0.start < to && $0.end > from }.count
+    }
+
+    /// Words an overlap refusal with what the user needs to recognise the other entry: its short id, day, times
+    /// and task, and the two ways on.
+    private func overlapWorded<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch RepositoryError.invalid(let inner as ValidationError) {
+            guard case .overlapsEntry(let id, let start, let end, let count) = inner.reason else {
+                throw RepositoryError.invalid(inner: inner)
+            }
+            let zone = calendar.timeZone
+            func clock(_ date: Date) -> String {
+                let local = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
+                let minutes = ((local % 86_400) + 86_400) % 86_400 / 60
+                func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+                return "\(two(minutes / 60)):\(two(minutes % 60))"
+            }
+            var what = ""
+            if let other = try? await entries.entry(reference: id.uuidString.lowercased()) {
+                what = " on \(try await label(other.target))"
+            }
+            let more = count > 1 ? " and \(count - 1) more" : ""
+            throw WorkerError(
+                .conflict,
+                "this overlaps your entry \(id.uuidString.lowercased().prefix(8)) "
+                    + "(\(Day.containing(start, in: zone).iso) \(clock(start))–\(clock(end))\(what))\(more): "
+                    + "give another --start, or add --allow-overlap to keep both or --adjust to trim the other",
+                cause: inner)
         }
     }
 
     /// What `stint timer restart` starts again: the task (or project) of your latest entry, as an id, and whether
     /// it was billable.
     /// - Throws: `.conflict` when you have logged no time yet.
-    public func lastWorkedOn() async throws(WorkerError) -> (task: String?, project: String?, billable: Bool) {
+    public func lastWorkedOn() async throws(WorkerError) -> (
+        task: String?, project: String?, billable: Bool, tags: [String]
+    ) {
         try await working {
             let latest = try await entries.entries(
                 matching: TimeEntryQuery(author: .localPerson, limit: 1, newestFirst: true))
@@ -105,8 +152,8 @@ public struct TimeWorker: Sendable {
                     .conflict, "nothing to restart: no time logged yet; start one with stint timer start TASK")
             }
             switch entry.target {
-            case .task(let id): return (id.uuidString.lowercased(), nil, entry.billable)
-            case .project(let id): return (nil, id.uuidString.lowercased(), entry.billable)
+            case .task(let id): return (id.uuidString.lowercased(), nil, entry.billable, entry.tags.map(\.name))
+            case .project(let id): return (nil, id.uuidString.lowercased(), entry.billable, entry.tags.map(\.name))
             }
         }
     }
@@ -142,21 +189,32 @@ public struct TimeWorker: Sendable {
             if edit.task != nil || edit.project != nil {
                 newTarget = try await target(task: edit.task, project: edit.project)
             }
-            let changed = try await entries.change(
-                entry.id, summary: "edited entry \(entry.id.uuidString.lowercased().prefix(8))"
-            ) { [newTarget] entry, now in
-                if edit.start != nil || edit.durationSeconds != nil {
-                    try entry.reschedule(
-                        start: edit.start ?? entry.start,
-                        durationSeconds: edit.durationSeconds ?? entry.durationSeconds,
-                        force: edit.force, now: now)
-                }
-                if let note = edit.note { try entry.setNote(note, now: now) }
-                if let billable = edit.billable { entry.setBillable(billable, now: now) }
-                if let tags { try entry.setTags(tags, now: now) }
-                if let newTarget { entry.setTarget(newTarget, now: now) }
+            var adjusting: Int?
+            if edit.start != nil || edit.durationSeconds != nil {
+                let start = edit.start ?? entry.start
+                let end = start.addingTimeInterval(TimeInterval(edit.durationSeconds ?? entry.durationSeconds))
+                adjusting = try await overlapCount(edit.overlap, from: start, to: end, except: entry.id)
             }
-            return try await details(for: [changed])[0]
+            let changed = try await overlapWorded {
+                try await entries.change(
+                    entry.id, summary: "edited entry \(entry.id.uuidString.lowercased().prefix(8))",
+                    overlap: edit.overlap
+                ) { [newTarget] entry, now in
+                    if edit.start != nil || edit.durationSeconds != nil {
+                        try entry.reschedule(
+                            start: edit.start ?? entry.start,
+                            durationSeconds: edit.durationSeconds ?? entry.durationSeconds,
+                            force: edit.force, now: now)
+                    }
+                    if let note = edit.note { try entry.setNote(note, now: now) }
+                    if let billable = edit.billable { entry.setBillable(billable, now: now) }
+                    if let tags { try entry.setTags(tags, now: now) }
+                    if let newTarget { entry.setTarget(newTarget, now: now) }
+                }
+            }
+            var result = try await details(for: [changed])[0]
+            result.adjustedOverlaps = adjusting
+            return result
         }
     }
 
@@ -179,7 +237,7 @@ public struct TimeWorker: Sendable {
         let today = calendar.today
         return try await working {
             let dayWindow = calendar.window(days: today, count: 1)
-            let weekWindow = calendar.window(days: today.startOfWeek, count: 7)
+            let weekWindow = calendar.window(days: calendar.startOfWeek(today), count: 7)
             let results = try await sums.sums([
                 TimeSumRequest(query: dayWindow, breakdown: .total),
                 TimeSumRequest(query: weekWindow, breakdown: .total),

@@ -23,19 +23,21 @@ public final class WorkersDependencyContainer: Sendable {
     ///   - ids: makes the ids of new rows.
     ///   - syncTimeout: how long one request to the server may take.
     ///   - credentialsPath: the 0600 file keeping the server's address and token; nil keeps it next to the database.
+    ///   - weekStart: the day the user's weeks begin on (the config file's `week_start`).
     public convenience init(
         databasePath: String, clock: any DateProvider, timeZone: TimeZone, ids: any IdentifierProvider,
-        credentialsPath: String? = nil, syncTimeout: Duration = .seconds(10)
+        credentialsPath: String? = nil, syncTimeout: Duration = .seconds(10), weekStart: Weekday = .monday
     ) {
         self.init(
             databasePath: databasePath, clock: clock, timeZone: timeZone, ids: ids, credentialsPath: credentialsPath,
-            syncServiceFactory: RepositoriesDependencyContainer.httpSyncService(timeout: syncTimeout))
+            syncServiceFactory: RepositoriesDependencyContainer.httpSyncService(timeout: syncTimeout),
+            weekStart: weekStart)
     }
 
     /// - Parameter syncServiceFactory: how the server is reached (tests: a ``TeamStandIn``).
     init(
         databasePath: String, clock: any DateProvider, timeZone: TimeZone, ids: any IdentifierProvider,
-        credentialsPath: String?, syncServiceFactory: @escaping SyncServiceFactory
+        credentialsPath: String?, syncServiceFactory: @escaping SyncServiceFactory, weekStart: Weekday = .monday
     ) {
         self.syncServiceFactory = syncServiceFactory
         self.databasePath = databasePath
@@ -43,7 +45,7 @@ public final class WorkersDependencyContainer: Sendable {
             credentialsPath
             ?? URL(fileURLWithPath: databasePath).deletingLastPathComponent().appendingPathComponent("credentials").path
         self.ids = ids
-        calendar = WorkCalendar(clock: clock, timeZone: timeZone)
+        calendar = WorkCalendar(clock: clock, timeZone: timeZone, weekStart: weekStart)
     }
 
     /// The data layer, made (and the database opened) on first use.

@@ -107,6 +107,14 @@ struct AdapterTasksSubject: TasksContractSubject {
 
     func advanceClock(by seconds: Int) async throws { bench.clock.advance(by: seconds) }
 
+    func logTime(seconds: Int, onTask reference: String) async throws {
+        _ = try await bench.workers.makeTimeWorker().log(
+            LogInput(
+                durationSeconds: seconds, task: reference, project: nil,
+                start: bench.clock.now().addingTimeInterval(-2 * 86_400), note: nil, billable: false, tags: [],
+                force: false))
+    }
+
     func classify(_ error: any Error) -> TasksContract.ErrorKind? {
         kind(of: error).flatMap { TasksContract.ErrorKind(rawValue: "\($0)") }
     }

@@ -53,12 +53,15 @@ final class Harness: @unchecked Sendable {
     }
 
     @discardableResult
-    func run(_ arguments: [String], terminal: Bool = false, answers: [String] = []) async -> Outcome {
+    func run(
+        _ arguments: [String], terminal: Bool = false, answers: [String] = [], environment: [String: String] = [:]
+    ) async -> Outcome {
         let output = CapturedOutput()
         let errorOutput = CapturedOutput()
         let input = ScriptedLineReader(answers)
+        let base = ["STINT_HOME": home.path, "STINT_NOW": now, "TZ": "UTC", "NO_COLOR": "1", "HOME": root.path]
         let context = ProcessContext(
-            environment: ["STINT_HOME": home.path, "STINT_NOW": now, "TZ": "UTC", "NO_COLOR": "1", "HOME": root.path],
+            environment: base.merging(environment) { _, extra in extra },
             output: output, errorOutput: errorOutput, input: input,
             style: terminal ? TerminalStyle(isTTY: true, useColor: false, width: 120) : .plain,
             stdinIsTerminal: terminal, stderrIsTerminal: false, backgroundSync: backgroundSyncs)

@@ -58,12 +58,16 @@ struct TaskRouteTests {
         let nowhere = await stint.run("task", "move", "1")
         #expect(nowhere.status == 4)
 
-        // Off a terminal a typed delete means it; on one, "no" keeps the task.
+        // On a terminal "no" keeps the task; off one nobody can say yes, so it takes --force.
         let declined = await stint.run("task", "delete", "1", terminal: true, answers: ["n"])
         #expect(declined.status == 0)
         #expect(declined.prompts.count == 1)
         #expect(await stint.run("task", "list", "--count").stdout == "1\n")
-        #expect(await stint.run("task", "delete", "1").status == 0)
+        let unforced = await stint.run("task", "delete", "1")
+        #expect(unforced.status == 5)
+        #expect(unforced.stderr.contains("--force"))
+        #expect(await stint.run("task", "list", "--count").stdout == "1\n")
+        #expect(await stint.run("task", "delete", "1", "--force").status == 0)
         #expect(await stint.run("task", "list", "--all", "--count").stdout == "0\n")
         let missing = await stint.run("task", "show", "1")
         #expect(missing.status == 2)

@@ -161,7 +161,10 @@ struct AutoSyncJourneyTests {
             let laptop = world.devices[0]
             let unknown = try await laptop.run("config", "set", "autopush", "on")
             #expect(unknown.status == 4)
-            #expect(unknown.stderr == "stint: unknown setting 'autopush': settings are auto-sync\n")
+            #expect(
+                unknown.stderr
+                    == "stint: unknown setting 'autopush': settings are auto-sync, week_start, color, report.period, "
+                    + "report.by, log.start and alias.NAME\n")
             let value = try await laptop.run("config", "set", "auto-sync", "sometimes")
             #expect(value.status == 4)
             #expect(value.stderr == "stint: 'sometimes' is not a value of auto-sync: use on or off\n")

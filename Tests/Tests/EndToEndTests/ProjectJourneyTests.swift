@@ -87,7 +87,14 @@ struct ProjectJourneyTests {
             #expect(backlog["name"].string == "Backlog")
             #expect(backlog["project_name"].string == "Work")
             #expect(backlog["open_tasks"].int == 0)
-            #expect(backlog.keys == ["id", "name", "project_name", "open_tasks", "done_tasks", "created_at"])
+            #expect(
+                backlog.keys == [
+                    "id", "name", "project_id", "project_name", "open_tasks", "done_tasks", "created_at",
+                    "updated_at",
+                ])
+            #expect(
+                backlog["project_id"].string
+                    == (try await stint.json("project", "show", "Work"))["project"]["id"].string)
             try await stint.ok("list", "add", "Chores", "--project", "Home")
 
             let before = try await stint.export()

@@ -102,7 +102,7 @@ struct SyncJourneyTests {
             try await a.ok("sync")
             try await b.ok("sync")
 
-            try await a.ok("task", "delete", "1")
+            try await a.ok("task", "delete", "1", "--force")
             try await b.ok("task", "edit", "1", "--title", "Old idea, revised")
             try await a.ok("sync")
             try await b.ok("sync")
@@ -120,7 +120,7 @@ struct SyncJourneyTests {
         }
     }
 
-    @Test("a timer started on A is paused on B and stopped on A: one entry, with the time worked")
+    @Test("a timer started on A is paused on B and stopped on A: one entry, with the time worked and its tags")
     func timerFollowsItsPerson() async throws {
         try await SyncWorld.with(devices: 2) { world in
             let a = world.devices[0].at("2026-11-21T09:00:00Z")
@@ -128,9 +128,11 @@ struct SyncJourneyTests {
             try await a.ok("task", "add", "Review")
             let token = try await world.login(a, as: "ana")
             try await world.login(b, as: "ana", token: token)
-            try await a.ok("timer", "start", "1")
+            try await a.ok("timer", "start", "1", "--tag", "client")
             try await a.ok("sync")
             try await b.at("2026-11-21T09:30:00Z").ok("sync")
+            let onB = try await b.at("2026-11-21T09:30:00Z").json("timer")
+            #expect(onB["running"]["tags"].array.compactMap(\.string) == ["client"], "\(onB)")
             try await b.at("2026-11-21T09:30:00Z").ok("timer", "pause")
             try await b.at("2026-11-21T09:31:00Z").ok("sync")
             try await a.at("2026-11-21T10:00:00Z").ok("sync")
@@ -144,6 +146,7 @@ struct SyncJourneyTests {
                 let entries = try await device.at("2026-11-21T10:05:00Z").json("entries", "--since", "2026-11-21")
                 #expect(entries.array.count == 1, "\(entries)")
                 #expect(entries[0]["duration_seconds"].int == 1_800)
+                #expect(entries[0]["tags"].array.compactMap(\.string) == ["client"], "\(entries)")
             }
         }
     }

@@ -53,7 +53,7 @@ struct TimeBadInputTests {
         try await Stint.withHome { stint in
             try await stint.ok("task", "add", "Marathon")
             let forced = try await stint.ok("log", "25h", "1", "--force")
-            #expect(forced.stdout.hasPrefix("Logged 25h on 1 \"Marathon\" on 2026-11-20 09:00–10:00 (+1d) (entry "))
+            #expect(forced.stdout.hasPrefix("Logged 25h 00m on 1 \"Marathon\" on 2026-11-20 09:00–10:00 (+1d) (entry "))
             let entries = try await stint.json("entries", "--all")
             #expect(entries.durations == [90_000])
             #expect(entries[0]["end"].string == "2026-11-21T10:00:00Z")
@@ -76,7 +76,7 @@ struct TimeBadInputTests {
 
             // Within the one-minute tolerance it is accepted.
             let tolerated = try await stint.ok("timer", "stop", "--at", "10:01")
-            #expect(tolerated.stdout.hasPrefix("Stopped timer on 1 \"A\": logged 1h 1m"), "\(tolerated)")
+            #expect(tolerated.stdout.hasPrefix("Stopped timer on 1 \"A\": logged 1h 01m"), "\(tolerated)")
         }
     }
 

@@ -33,13 +33,13 @@ struct TimeEntryJourneyTests {
             #expect(review["project_name"].string == "Work")
             #expect(
                 review.keys == [
-                    "id", "task_number", "task_title", "project_name", "start", "end", "duration_seconds", "note",
-                    "billable", "tags", "logged_by",
+                    "id", "task_id", "task_number", "task_title", "project_id", "project_name", "start", "end",
+                    "duration_seconds", "note", "billable", "tags", "logged_by",
                 ])
 
             // Another day without --start begins at 09:00; a project takes the time itself.
             let home = try await stint.ok("log", "2h", "--project", "Home", "--date", "2026-11-16", "--tag", "meeting")
-            #expect(home.stdout.hasPrefix("Logged 2h on project Home on 2026-11-16 09:00–11:00 (entry "))
+            #expect(home.stdout.hasPrefix("Logged 2h 00m on project Home on 2026-11-16 09:00–11:00 (entry "))
             try await stint.ok("log", "1.5h", "2", "--date", "2026-11-19", "--start", "8:00")
 
             // Default: today's entries only.
@@ -141,7 +141,7 @@ struct TimeEntryJourneyTests {
             try await seed(stint)
             try await stint.ok("log", "45m", "1")
             let before = try await stint.export()
-            try await stint.ok("log", "20m", "2", "--billable")
+            try await stint.ok("log", "20m", "2", "--billable", "--start", "08:00")
             #expect(try await stint.json("entries").array.count == 2)
 
             let undone = try await stint.ok("undo")

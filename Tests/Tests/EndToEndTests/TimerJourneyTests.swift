@@ -193,7 +193,8 @@ struct TimerJourneyTests {
 
             let table = try await stint.run(range)
             #expect(table.status == 0)
-            let dayLines = table.stdoutLines.filter { $0.hasPrefix("2026-11-2") }
+            // The first line is the header ("2026-11-20 – 2026-11-21 · by day · 1h 15m"); the rows follow.
+            let dayLines = table.stdoutLines.dropFirst().filter { $0.hasPrefix("2026-11-2") }
             #expect(dayLines.compactMap(hoursColumnMinutes) == [30, 45], "\(table)")
             let total = try #require(table.stdoutLines.first { $0.hasPrefix("Total") })
             #expect(hoursColumnMinutes(total) == 75)

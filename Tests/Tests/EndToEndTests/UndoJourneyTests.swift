@@ -24,7 +24,7 @@ struct UndoJourneyTests {
             #expect(try await stint.export() == afterBeta)
 
             // Delete, then undo: the task is back with its number.
-            try await stint.ok("task", "delete", "1")
+            try await stint.ok("task", "delete", "1", "--force")
             let undoDelete = try await stint.json("undo")
             let summary = try #require(undoDelete["undone"].string)
             #expect(summary.contains("deleted") && summary.contains("Alpha"))

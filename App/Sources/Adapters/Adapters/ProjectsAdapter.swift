@@ -83,6 +83,7 @@ struct ProjectsAdapter: ProjectsServices {
         ProjectsFeature.TaskList(
             id: overview.list.id.uuidString.lowercased(), name: overview.list.name,
             projectName: overview.project?.name ?? "", openTasks: overview.tally.active,
-            doneTasks: overview.tally.completed, createdAt: overview.list.createdAt)
+            doneTasks: overview.tally.completed, createdAt: overview.list.createdAt,
+            projectID: overview.list.projectID.uuidString.lowercased(), updatedAt: overview.list.updatedAt)
     }
 }

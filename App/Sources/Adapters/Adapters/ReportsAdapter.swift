@@ -17,10 +17,13 @@ struct ReportsAdapter: ReportsServices {
         var daily: [CalendarDay: Int] = [:]
         for (day, seconds) in result.daily { daily[try DayMapping.calendarDay(day)] = seconds }
         return ReportData(
-            rows: result.lines.map {
-                ReportRow(
-                    key: $0.key, label: $0.label, detail: $0.detail, seconds: $0.seconds,
-                    billableSeconds: $0.billableSeconds, entries: $0.entries)
+            rows: result.lines.map { line in
+                var row = ReportRow(
+                    key: line.key, label: line.label, detail: line.detail, seconds: line.seconds,
+                    billableSeconds: line.billableSeconds, entries: line.entries,
+                    projectID: line.projectID?.uuidString.lowercased(), projectName: line.projectName)
+                row.timerSeconds = line.timerSeconds
+                return row
             },
             totalSeconds: result.totalSeconds, billableSeconds: result.billableSeconds,
             entryCount: result.entryCount, daily: daily, runningSeconds: result.runningSeconds,

@@ -37,8 +37,24 @@ struct TasksAdapter: TasksServices {
             priority: changes.priority.map(Self.priority),
             addTags: changes.addTags, removeTags: changes.removeTags,
             estimateSeconds: try Self.change(changes.estimateSeconds, { $0 }), note: changes.note,
-            assignee: try Self.change(changes.assignee, { $0 }))
+            assignee: try Self.change(changes.assignee, { $0 }), project: try Self.change(changes.project, { $0 }),
+            list: try Self.change(changes.list, { $0 }))
         return try Self.task(try await worker.edit(reference, edit))
+    }
+
+    func changeTasks(references: [String], _ change: TaskBatchChange) async throws -> [TasksFeature.Task] {
+        let action: TaskBatchAction =
+            switch change {
+            case .complete: .complete
+            case .reopen: .reopen
+            case .start: .start
+            case .move(let project, let list): .move(project: project, list: list)
+            }
+        return try await worker.apply(action, to: references).map(Self.task)
+    }
+
+    func deleteTasks(references: [String]) async throws -> [TasksFeature.Task] {
+        try await worker.delete(references).map(Self.task)
     }
 
     func completeTask(reference: String) async throws -> TasksFeature.Task {
@@ -85,14 +101,16 @@ struct TasksAdapter: TasksServices {
             tags: task.tags.map(\.name), estimateSeconds: task.estimate?.seconds, projectName: details.project?.name,
             listName: details.list?.name, completedAt: task.completedAt, createdAt: task.createdAt,
             updatedAt: task.updatedAt, loggedSeconds: details.loggedSeconds,
-            assigneeID: task.assigneeID?.uuidString.lowercased(), assignee: details.assigneeName)
+            assigneeID: task.assigneeID?.uuidString.lowercased(), assignee: details.assigneeName,
+            projectID: details.project?.id.uuidString.lowercased(), listID: details.list?.id.uuidString.lowercased())
     }
 
     static func search(_ query: TasksFeature.TaskQuery) throws(WorkerError) -> TaskSearch {
         TaskSearch(
             project: query.project, list: query.list, status: status(query.status), tag: query.tag,
             priority: query.priority.map(priority), due: try query.due.map(due), text: query.text,
-            assignee: query.assignee, order: order(query.sort), limit: query.limit)
+            assignee: query.assignee, order: order(query.sort), limit: query.limit,
+            includesLoggedTime: query.includesLoggedTime)
     }
 
     static func status(_ status: Entities.TaskStatus) -> TasksFeature.TaskStatus {

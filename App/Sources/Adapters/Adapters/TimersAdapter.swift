@@ -12,7 +12,7 @@ struct TimersAdapter: TimersServices {
         Self.result(
             try await worker.start(
                 task: request.task, project: request.project, note: request.note, billable: request.billable,
-                at: request.at))
+                tags: request.tags, at: request.at))
     }
 
     func pauseTimer(reference: String?, at: Date?) async throws -> TimersFeature.Timer {
@@ -41,7 +41,15 @@ struct TimersAdapter: TimersServices {
                 LogInput(
                     durationSeconds: request.durationSeconds, task: request.task, project: request.project,
                     start: request.start, note: request.note, billable: request.billable, tags: request.tags,
-                    force: request.force)))
+                    force: request.force, overlap: Self.policy(request.overlap))))
+    }
+
+    static func policy(_ choice: OverlapChoice) -> OverlapPolicy {
+        switch choice {
+        case .refuse: .refuse
+        case .allow: .allow
+        case .adjust: .adjust
+        }
     }
 
     func entries(matching query: EntryQuery) async throws -> [TimersFeature.TimeEntry] {
@@ -63,7 +71,7 @@ struct TimersAdapter: TimersServices {
                 EntryEdit(
                     start: changes.start, durationSeconds: changes.durationSeconds, note: changes.note,
                     billable: changes.billable, tags: changes.tags, task: changes.task, project: changes.project,
-                    force: changes.force)))
+                    force: changes.force, overlap: Self.policy(changes.overlap))))
     }
 
     func deleteEntry(reference: String) async throws -> TimersFeature.TimeEntry {
@@ -86,21 +94,28 @@ struct TimersAdapter: TimersServices {
 
     static func timer(_ details: TimerDetails) -> TimersFeature.Timer {
         let timer = details.timer
-        return TimersFeature.Timer(
+        var shown = TimersFeature.Timer(
             id: timer.id.uuidString.lowercased(), taskNumber: details.task?.number, taskTitle: details.task?.title,
             projectName: details.project?.name, note: timer.note, billable: timer.billable,
             state: timer.isRunning ? .running : .paused, startedAt: timer.startedAt,
             elapsedSeconds: details.elapsedSeconds,
             intervals: timer.intervals.map { TimerInterval(start: $0.start, end: $0.end) },
-            estimateSeconds: details.task?.estimate?.seconds, loggedSeconds: details.loggedSeconds)
+            estimateSeconds: details.task?.estimate?.seconds, loggedSeconds: details.loggedSeconds,
+            taskID: timer.target.taskID?.uuidString.lowercased(), projectID: details.project?.id.uuidString.lowercased()
+        )
+        shown.tags = timer.tags.map(\.name)
+        return shown
     }
 
     static func entry(_ details: EntryDetails) -> TimersFeature.TimeEntry {
         let entry = details.entry
-        return TimersFeature.TimeEntry(
+        var result = TimersFeature.TimeEntry(
             id: entry.id.uuidString.lowercased(), taskNumber: details.task?.number, taskTitle: details.task?.title,
             projectName: details.project?.name, start: entry.start, durationSeconds: entry.durationSeconds,
             note: entry.note, billable: entry.billable, tags: entry.tags.map(\.name),
-            loggedBy: entry.loggedBy.uuidString.lowercased())
+            loggedBy: entry.loggedBy.uuidString.lowercased(), taskID: entry.target.taskID?.uuidString.lowercased(),
+            projectID: details.project?.id.uuidString.lowercased())
+        result.adjustedOverlaps = details.adjustedOverlaps
+        return result
     }
 }

@@ -103,4 +103,10 @@ public struct TaskEditArguments: Sendable, Equatable {
         self.noEstimate = noEstimate
         self.note = note
     }
+
+    /// No change flag at all: `stint task edit 12` alone, which opens the task's form in an editor.
+    public var changesNothing: Bool {
+        title == nil && due == nil && !noDue && priority == nil && addTags.isEmpty && removeTags.isEmpty
+            && estimate == nil && !noEstimate && note == nil && assign == nil
+    }
 }

@@ -6,10 +6,14 @@ public struct TimerStartArguments: Sendable, Equatable {
     public var billable: Bool
     /// When work began: `09:15`, `10 min ago`, …
     public var at: String?
+    /// `--tag`, repeatable: tags for the entry the timer stops into.
+    public var tags: [String]
 
     public init(
-        task: String? = nil, project: String? = nil, note: String? = nil, billable: Bool = false, at: String? = nil
+        task: String? = nil, project: String? = nil, note: String? = nil, billable: Bool = false, at: String? = nil,
+        tags: [String] = []
     ) {
+        self.tags = tags
         self.task = task
         self.project = project
         self.note = note
@@ -33,6 +37,12 @@ public struct TimerStopArguments: Sendable, Equatable {
     }
 }
 
+/// `--allow-overlap` / `--adjust` on `stint log` and `stint entries edit`: what to do with your other entries the
+/// time overlaps (refused when neither is given).
+public enum OverlapArgument: Sendable, Equatable {
+    case refuse, allow, adjust
+}
+
 /// `stint log` as typed.
 public struct LogArguments: Sendable, Equatable {
     /// `45m`, or a range of the day `09:00-10:30`; nil when `--end` gives the length.
@@ -47,11 +57,14 @@ public struct LogArguments: Sendable, Equatable {
     public var billable: Bool
     public var tags: [String]
     public var force: Bool
+    public var overlap: OverlapArgument
 
     public init(
         duration: String?, task: String? = nil, project: String? = nil, date: String? = nil, start: String? = nil,
-        end: String? = nil, note: String? = nil, billable: Bool = false, tags: [String] = [], force: Bool = false
+        end: String? = nil, note: String? = nil, billable: Bool = false, tags: [String] = [], force: Bool = false,
+        overlap: OverlapArgument = .refuse
     ) {
+        self.overlap = overlap
         self.duration = duration
         self.task = task
         self.project = project
@@ -74,11 +87,14 @@ public struct EntriesListArguments: Sendable, Equatable {
     /// `--all`: every entry, whatever its day.
     public var all: Bool
     public var limit: Int?
+    /// `--format`: table (the default), csv, or json (the same as `--json`).
+    public var format: ReportFormatOption?
 
     public init(
         since: String? = nil, until: String? = nil, project: String? = nil, task: String? = nil, all: Bool = false,
-        limit: Int? = nil
+        limit: Int? = nil, format: ReportFormatOption? = nil
     ) {
+        self.format = format
         self.since = since
         self.until = until
         self.project = project
@@ -101,11 +117,14 @@ public struct EntryEditArguments: Sendable, Equatable {
     public var task: String?
     public var project: String?
     public var force: Bool
+    public var overlap: OverlapArgument
 
     public init(
         entry: String, start: String? = nil, duration: String? = nil, note: String? = nil, billable: Bool? = nil,
-        tags: [String] = [], clearTags: Bool = false, task: String? = nil, project: String? = nil, force: Bool = false
+        tags: [String] = [], clearTags: Bool = false, task: String? = nil, project: String? = nil, force: Bool = false,
+        overlap: OverlapArgument = .refuse
     ) {
+        self.overlap = overlap
         self.entry = entry
         self.start = start
         self.duration = duration

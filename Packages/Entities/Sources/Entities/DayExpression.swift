@@ -7,14 +7,15 @@
 ///   such day strictly after today, so on a Friday `fri` means a week later; where it looks back (`log --date`,
 ///   `--since`, `--until`) it is the most recent one, today included (``Leaning``)
 /// - `next fri` (strictly after today) and `last fri` (strictly before), whatever the leaning
-/// - `sow`/`eow` (Monday/Sunday of this week), `som`/`eom` (first/last day of this month), `soy`/`eoy`;
-///   `this week`, `next week`, `last week` (their Monday), `this month`, `next month`, `last month` (their 1st)
+/// - `sow`/`eow` (first/last day of this week), `som`/`eom` (first/last day of this month), `soy`/`eoy`;
+///   `this week`, `next week`, `last week` (their first day), `this month`, `next month`, `last month` (their 1st)
 /// - a month and a day, either order: `dec 1`, `1 december`; the coming one when looking ahead (today
 ///   included), the latest one when looking back
 /// - an offset in days or weeks: `+3d`, `3d`, `-1d`, `+2w` (at most 100 years either way)
 ///
-/// Weeks start on Monday (ISO 8601), as in Timewarrior. Every result lies in `AcceptedRange.days`. `today` is a
-/// parameter because this package never reads the clock or the time zone.
+/// Weeks start on `weekStart`: Monday (ISO 8601, as in Timewarrior) unless the caller says otherwise (the config
+/// file's `week_start`). Every result lies in `AcceptedRange.days`. `today` is a parameter because this package
+/// never reads the clock or the time zone.
 public enum DayExpression {
     /// Which way a day name points when the text does not say: a due date is ahead, a day time was spent on is
     /// behind. Only bare weekdays and month-days depend on it.
@@ -36,19 +37,20 @@ public enum DayExpression {
     ///   - text: what the user typed.
     ///   - today: the current civil date in the user's time zone.
     ///   - field: the field named in errors (`due` unless the caller reads another value).
+    ///   - weekStart: the day weeks begin on, for `sow`, `eow` and `this`/`next`/`last week`.
     /// - Throws: `ValidationError` with `.empty(.day)` for blank input; `.invalidFormat(expected: .day)` for
     ///   anything not listed above; `.notARealDate` for impossible dates such as `2026-02-30`;
     ///   `.offsetTooFar` for offsets beyond 100 years; `.dayOutOfRange` for a result outside
     ///   `AcceptedRange.days` (`1969-12-31`, `0000-01-01`, `99999-01-01`, an offset before 1970).
     public static func parse(
-        _ text: String, today: Day, field: String = "due", leaning: Leaning = .future
+        _ text: String, today: Day, field: String = "due", leaning: Leaning = .future, weekStart: Weekday = .monday
     ) throws(ValidationError) -> Day {
         guard let keyword = TextRules.keyword(text) else { throw unreadable(text, field: field) }
         if keyword.isEmpty {
             throw ValidationError(field: field, reason: .empty(.day))
         }
         let input = keyword.split(separator: " ").joined(separator: " ")
-        let day = try read(input, text: text, today: today, field: field, leaning: leaning)
+        let day = try read(input, text: text, today: today, field: field, leaning: leaning, weekStart: weekStart)
         guard AcceptedRange.days.contains(day) else {
             throw ValidationError(field: field, reason: .dayOutOfRange(excerpt: TextRules.keywordExcerpt(input)))
         }
@@ -56,9 +58,9 @@ public enum DayExpression {
     }
 
     private static func read(
-        _ input: String, text: String, today: Day, field: String, leaning: Leaning
+        _ input: String, text: String, today: Day, field: String, leaning: Leaning, weekStart: Weekday
     ) throws(ValidationError) -> Day {
-        if let day = named(input, today: today) { return day }
+        if let day = named(input, today: today, weekStart: weekStart) { return day }
         if let number = weekday(input) {
             return leaning == .future ? after(today, weekday: number) : onOrBefore(today, weekday: number)
         }
@@ -80,17 +82,17 @@ public enum DayExpression {
     }
 
     /// The words that name one day whatever the leaning.
-    private static func named(_ input: String, today: Day) -> Day? {
-        let monday = today.adding(days: 1 - today.weekday)
+    private static func named(_ input: String, today: Day, weekStart: Weekday) -> Day? {
+        let weekFirst = today.startOfWeek(beginning: weekStart)
         let first = Day(year: today.year, month: today.month, day: 1) ?? today
         switch input {
         case "today", "sod", "eod": return today
         case "tomorrow": return today.adding(days: 1)
         case "yesterday": return today.adding(days: -1)
-        case "sow", "this week": return monday
-        case "eow": return monday.adding(days: 6)
-        case "next week": return monday.adding(days: 7)
-        case "last week": return monday.adding(days: -7)
+        case "sow", "this week": return weekFirst
+        case "eow": return weekFirst.adding(days: 6)
+        case "next week": return weekFirst.adding(days: 7)
+        case "last week": return weekFirst.adding(days: -7)
         case "som", "this month": return first
         case "eom":
             return Day(year: today.year, month: today.month, day: Day.daysIn(month: today.month, year: today.year))

@@ -25,6 +25,7 @@ public enum InstantExpression {
     ///   - field: the field named in errors (`at` unless the caller reads another value).
     ///   - now: the current instant; `today`, `ago` and the future check are relative to it.
     ///   - timeZone: the user's time zone, for times without an explicit offset.
+    ///   - weekStart: the day weeks begin on, for a day such as `sow` (``DayExpression``).
     /// - Throws: `ValidationError` with `.empty(.instant)` for blank input; `.invalidFormat(expected:
     ///   .instant)` for anything not listed above; `.notARealDate` for an impossible date; the errors of
     ///   `TimeOfDay.parse` for an impossible time (`25:00`); `.outOfRange(expected: .instant)` for a
@@ -32,7 +33,7 @@ public enum InstantExpression {
     ///   zero or over 1000 hours; `.instantOutOfRange` outside `AcceptedRange.instants` (`0001-01-01 00:00`,
     ///   a five-digit year); `.typedInstantInFuture` for a result more than a minute after `now`.
     public static func parse(
-        _ text: String, field: String = "at", now: Date, timeZone: TimeZone
+        _ text: String, field: String = "at", now: Date, timeZone: TimeZone, weekStart: Weekday = .monday
     ) throws(ValidationError) -> Date {
         guard let input = TextRules.keyword(text) else { throw unreadable(text, field: field) }
         if input.isEmpty {
@@ -61,7 +62,8 @@ public enum InstantExpression {
             sameDayTime = input
         } else if let (dayWords, timeWords) = splitDayAndTime(words) {
             let today = Day.containing(now, in: timeZone)
-            let day = try DayExpression.parse(dayWords, today: today, field: field, leaning: .past)
+            let day = try DayExpression.parse(
+                dayWords, today: today, field: field, leaning: .past, weekStart: weekStart)
             result = try TimeOfDay.parse(timeWords, field: field).date(on: day, in: timeZone)
             if day == today { sameDayTime = timeWords }
         } else {

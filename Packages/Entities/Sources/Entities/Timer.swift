@@ -45,14 +45,16 @@ public struct Timer: Sendable, Hashable, Codable, Identifiable {
     public let target: TimeTarget
     public private(set) var note: String
     public private(set) var billable: Bool
+    /// What the entry the timer stops into is tagged with; sorted and unique.
+    public private(set) var tags: [Tag]
     /// Chronological and non-overlapping; only the last may be open (then the timer is running).
     public private(set) var intervals: [WorkInterval]
     public let createdAt: Date
     public private(set) var updatedAt: Date
 
-    /// Rebuilds a timer exactly as stored; performs no validation.
+    /// Rebuilds a timer exactly as stored; performs no validation beyond sorting and de-duplicating `tags`.
     public init(
-        id: UUID, ownerID: UUID, target: TimeTarget, note: String = "", billable: Bool = false,
+        id: UUID, ownerID: UUID, target: TimeTarget, note: String = "", billable: Bool = false, tags: [Tag] = [],
         intervals: [WorkInterval], createdAt: Date, updatedAt: Date
     ) {
         self.id = id
@@ -60,6 +62,7 @@ public struct Timer: Sendable, Hashable, Codable, Identifiable {
         self.target = target
         self.note = note
         self.billable = billable
+        self.tags = Array(Set(tags)).sorted()
         self.intervals = intervals
         self.createdAt = createdAt
         self.updatedAt = updatedAt
@@ -112,14 +115,16 @@ public struct Timer: Sendable, Hashable, Codable, Identifiable {
     ///   - now: the current instant; becomes `createdAt` and `updatedAt`.
     /// - Throws: `ValidationError` with field `at`: `.instantOutOfRange` outside `AcceptedRange.instants`,
     ///   `.timerInstantInFuture(action: .start)` beyond the tolerance; field `note` (`.tooLong`) when the
-    ///   note exceeds `noteLimit`.
+    ///   note exceeds `noteLimit`; field `tags` (`.tooManyTags`) over `Tag.limitPerItem`.
     public static func start(
-        id: UUID, ownerID: UUID, target: TimeTarget, note: String = "", billable: Bool = false, at: Date, now: Date
+        id: UUID, ownerID: UUID, target: TimeTarget, note: String = "", billable: Bool = false, tags: [Tag] = [],
+        at: Date, now: Date
     ) throws(ValidationError) -> Timer {
         try checkInstant(at, now: now, action: .start)
+        try Tag.checkCount(Set(tags).count)
         return Timer(
             id: id, ownerID: ownerID, target: target, note: try TimeEntry.validatedNote(note), billable: billable,
-            intervals: [WorkInterval(start: at)], createdAt: now, updatedAt: now)
+            tags: tags, intervals: [WorkInterval(start: at)], createdAt: now, updatedAt: now)
     }
 
     /// Closes the running interval at `at`.
@@ -184,7 +189,7 @@ public struct Timer: Sendable, Hashable, Codable, Identifiable {
         try TimeEntry.checkDuration(seconds, force: force, source: .timer)
         return TimeEntry(
             id: entryID, target: target, start: startedAt, durationSeconds: seconds,
-            note: try TimeEntry.validatedNote(newNote ?? note), billable: billable, tags: [], loggedBy: ownerID,
+            note: try TimeEntry.validatedNote(newNote ?? note), billable: billable, tags: tags, loggedBy: ownerID,
             createdAt: now, updatedAt: now)
     }
 
@@ -240,6 +245,17 @@ public struct Timer: Sendable, Hashable, Codable, Identifiable {
         let validated = try TimeEntry.validatedNote(newNote)
         guard validated != note else { return }
         note = validated
+        updatedAt = now
+    }
+
+    /// Adds tags (a resumed timer keeps the ones it had); `updatedAt` changes only when the set does.
+    ///
+    /// - Throws: `ValidationError` (field `tags`, `.tooManyTags`) for more than `Tag.limitPerItem` distinct tags.
+    public mutating func addTags(_ more: [Tag], now: Date) throws(ValidationError) {
+        let merged = Array(Set(tags + more)).sorted()
+        try Tag.checkCount(merged.count)
+        guard merged != tags else { return }
+        tags = merged
         updatedAt = now
     }
 

@@ -169,6 +169,9 @@ public struct ValidationError: Error, Sendable, Hashable, LocalizedError, Custom
         case noTimerWithID(UUID)
         /// A timer was asked for by its task or project and none times that target.
         case noTimerOnTarget(TimeTarget)
+        /// A time entry would share time with another entry of the same person: the earliest such entry and
+        /// how many there are (see `EntryOverlap`).
+        case overlapsEntry(id: UUID, start: Date, end: Date, count: Int)
 
         /// True when the value is well formed but the current state or a safety rule stands in the way:
         /// a duration that needs confirmation, or no timer in the state the action needs. Front ends
@@ -176,7 +179,7 @@ public struct ValidationError: Error, Sendable, Hashable, LocalizedError, Custom
         public var isConflict: Bool {
             switch self {
             case .durationNeedsForce, .noRunningTimer, .noPausedTimer, .noTimer, .severalPausedTimers,
-                .noTimerWithID, .noTimerOnTarget:
+                .noTimerWithID, .noTimerOnTarget, .overlapsEntry:
                 true
             default:
                 false

@@ -103,6 +103,10 @@ enum ValidationMessage {
             return "that timer no longer exists"
         case .noTimerOnTarget:
             return "no timer is timing that task or project"
+        case .overlapsEntry(_, _, _, let count):
+            return count == 1
+                ? "the entry overlaps another entry of the same person"
+                : "the entry overlaps \(count) other entries of the same person"
         }
     }
 

@@ -21,6 +21,28 @@ struct TimerStopTests {
         #expect(timer.isRunning, "stop leaves the timer itself to the caller")
     }
 
+    @Test func theEntryCarriesTheTimersTagsAndAResumeAddsMore() throws {
+        var timer = try Timer.start(
+            id: Fixture.id(3), ownerID: TimeFixture.owner, target: TimeFixture.taskTarget,
+            tags: [try Tag("client"), try Tag("Deep"), try Tag("client")], at: Fixture.now, now: Fixture.now)
+        #expect(timer.tags.map(\.name) == ["client", "deep"])
+        try timer.addTags([try Tag("call")], now: TimeFixture.minute(5))
+        #expect(timer.tags.map(\.name) == ["call", "client", "deep"])
+        #expect(timer.updatedAt == TimeFixture.minute(5))
+        try timer.addTags([try Tag("deep")], now: TimeFixture.minute(9))
+        #expect(timer.updatedAt == TimeFixture.minute(5), "nothing new, nothing changed")
+        let entry = try timer.stop(now: TimeFixture.minute(30), entryID: Fixture.id(9))
+        #expect(entry.tags.map(\.name) == ["call", "client", "deep"])
+        let tooMany = try (0...Tag.limitPerItem).map { try Tag("t\($0)") }
+        let error = try #require(
+            validationError {
+                try Timer.start(
+                    id: Fixture.id(4), ownerID: TimeFixture.owner, target: TimeFixture.taskTarget, tags: tooMany,
+                    at: Fixture.now, now: Fixture.now)
+            })
+        #expect(error.field == "tags")
+    }
+
     @Test func stoppingWithoutAnInstantStopsNow() throws {
         let timer = try TimeFixture.runningTimer()
         let entry = try timer.stop(now: TimeFixture.minute(20), entryID: Fixture.id(9), note: "  first draft ")

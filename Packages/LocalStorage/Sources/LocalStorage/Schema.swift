@@ -23,6 +23,9 @@ enum Schema {
         migrator.registerMigration("v5-changes-by-record") { db in
             try db.execute(sql: version5)
         }
+        migrator.registerMigration("v6-timer-tags") { db in
+            try db.execute(sql: version6)
+        }
         return migrator
     }()
 
@@ -219,6 +222,11 @@ enum Schema {
     private static let version5 = """
         CREATE INDEX changes_by_record ON changes(entity_id, seq);
         """
+
+    // `timer start --tag`: a timer carries the tags its entry will get (issue 10).
+    private static let version6 = """
+        ALTER TABLE timers ADD COLUMN tags TEXT NOT NULL DEFAULT '[]';
+        """
 }
 
 /// What the change log and undo need to know about one entity table.
@@ -272,10 +280,10 @@ struct TableSpec: Sendable {
     static let timers = TableSpec(
         name: "timers", entity: "timer",
         columns: [
-            "id", "owner_id", "task_id", "project_id", "note", "billable", "state", "intervals", "created_at",
+            "id", "owner_id", "task_id", "project_id", "note", "billable", "tags", "state", "intervals", "created_at",
             "updated_at", "deleted_at", "version",
         ],
-        jsonColumns: ["intervals"], restoredTogether: [["task_id", "project_id"], ["state", "intervals"]])
+        jsonColumns: ["tags", "intervals"], restoredTogether: [["task_id", "project_id"], ["state", "intervals"]])
 
     static let timeEntries = TableSpec(
         name: "time_entries", entity: "time_entry",

@@ -393,6 +393,8 @@ enum SyncQueries {
                 case "id": ":id"
                 case "number": "(SELECT COALESCE(MAX(number), 0) + 1 FROM tasks)"
                 case "version": ":version"
+                // A server that stored a timer before timers had tags sends none.
+                case "tags": "COALESCE(json_extract(:fields, '$.tags'), '[]')"
                 default: "json_extract(:fields, '$.\(column)')"
                 }
             }

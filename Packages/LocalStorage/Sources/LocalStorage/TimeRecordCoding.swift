@@ -15,14 +15,16 @@ extension TimerRecord: StoredRecord {
         self.init(
             id: try reader.string(), ownerID: try reader.string(), taskID: try reader.optionalString(),
             projectID: try reader.optionalString(), note: try reader.string(), billable: try reader.bool(),
-            state: try reader.string(), intervals: try IntervalsJSON.decode(try reader.string()),
+            tags: try TagsJSON.decode(try reader.string()), state: try reader.string(),
+            intervals: try IntervalsJSON.decode(try reader.string()),
             createdAt: try reader.date(), updatedAt: try reader.date(), deletedAt: try reader.optionalDate(),
             version: try reader.int())
     }
 
     var columnValues: [(any DatabaseValueConvertible)?] {
         [
-            id, ownerID, taskID, projectID, note, billable ? 1 : 0, state, IntervalsJSON.encode(intervals),
+            id, ownerID, taskID, projectID, note, billable ? 1 : 0, TagsJSON.encode(tags), state,
+            IntervalsJSON.encode(intervals),
             createdAt.storedMilliseconds, updatedAt.storedMilliseconds, deletedAt?.storedMilliseconds, version,
         ]
     }

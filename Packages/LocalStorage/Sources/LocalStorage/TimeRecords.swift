@@ -32,6 +32,8 @@ public struct TimerRecord: Sendable, Equatable, Codable {
     public var projectID: String?
     public var note: String
     public var billable: Bool
+    /// Tag names (normalised, sorted), passed on to the entry the timer stops into.
+    public var tags: [String]
     public var state: String
     public var intervals: [TimerIntervalRecord]
     public var createdAt: Date
@@ -41,10 +43,11 @@ public struct TimerRecord: Sendable, Equatable, Codable {
 
     public init(
         id: String, ownerID: String, taskID: String? = nil, projectID: String? = nil, note: String = "",
-        billable: Bool = false, state: String = TimerRecord.runningState, intervals: [TimerIntervalRecord],
-        createdAt: Date, updatedAt: Date, deletedAt: Date? = nil, version: Int = 1
+        billable: Bool = false, tags: [String] = [], state: String = TimerRecord.runningState,
+        intervals: [TimerIntervalRecord], createdAt: Date, updatedAt: Date, deletedAt: Date? = nil, version: Int = 1
     ) {
         self.id = id
+        self.tags = tags
         self.ownerID = ownerID
         self.taskID = taskID
         self.projectID = projectID

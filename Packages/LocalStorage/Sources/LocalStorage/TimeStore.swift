@@ -104,6 +104,11 @@ extension StoreWriter {
         try reading { try TimeQueries.entries(db, taskID: taskID, projectID: projectID) }
     }
 
+    /// The entries the filter selects, read inside the write (what a new entry would overlap, say).
+    public func timeEntries(_ filter: TimeEntryFilter) throws(LocalStorageError) -> [TimeEntryRecord] {
+        try reading { try TimeQueries.entries(db, filter) }
+    }
+
     @discardableResult
     public func insert(_ entry: TimeEntryRecord) throws(LocalStorageError) -> TimeEntryRecord {
         try writing { try insertRecord(entry) }

@@ -22,9 +22,9 @@ public protocol ProjectsFeatureInterface: Sendable {
 
     func unarchive(_ reference: String) async throws
 
-    /// Deletes a project with its lists and tasks. When it still has tasks and `force` is false, the coordinator
-    /// is asked to confirm; without a yes, nothing is deleted and ``ProjectsFeatureError/projectHasTasks(name:tasks:)``
-    /// is thrown.
+    /// Deletes a project with its lists and tasks. When it still has tasks or logged time and `force` is false, the
+    /// coordinator is asked to confirm (the question names the tasks and the time): a no deletes nothing and says so;
+    /// with nobody to ask, nothing is deleted and ``ProjectsFeatureError/deletionNeedsForce(what:)`` is thrown.
     func delete(_ reference: String, force: Bool) async throws
 
     /// Prints every task list, or only the lists of `project` (a project reference).
@@ -77,6 +77,6 @@ public enum ProjectsBuilder {
             coordinator: dependencies.coordinator,
             analytics: dependencies.analytics,
             presenter: ProjectsPresenter(format: context.format, today: context.today, timeZone: context.timeZone),
-            view: ProjectsView(output: context.output, style: context.style))
+            view: ProjectsView(output: context.output, style: context.style, quiet: context.quiet))
     }
 }

@@ -55,17 +55,29 @@ struct ProjectsInteractor: ProjectsFeatureInterface {
     }
 
     func delete(_ reference: String, force: Bool) async throws {
-        let project = try await services.project(reference: reference)
+        // The detail carries the logged time, so the question can say that it goes too.
+        let detail = try await services.projectDetail(reference: reference)
+        let project = detail.project
         let tasks = project.totalTasks
-        if tasks > 0, !force {
-            guard await coordinator.confirm(presenter.deletionQuestion(project)) else {
+        let logged = max(0, detail.time?.totalSeconds ?? 0)
+        // An empty project loses nothing that undo could not bring back at once, so it is never asked about.
+        if tasks > 0 || logged > 0, !force {
+            switch await coordinator.confirm(presenter.deletionQuestion(project, loggedSeconds: logged)) {
+            case .yes:
+                break
+            case .no:
+                analytics.track(.deletionDeclined(tasks: tasks))
+                if let screen = presenter.deletionDeclined(project) { try view.render(screen) }
+                return
+            case .nobodyToAsk:
                 analytics.track(.deletionRefused(tasks: tasks))
-                throw ProjectsFeatureError.projectHasTasks(name: project.name, tasks: tasks)
+                throw ProjectsFeatureError.deletionNeedsForce(
+                    what: presenter.deletionSubject(project, loggedSeconds: logged))
             }
         }
         // By id: the reference was resolved once, and what was confirmed is exactly what gets deleted.
         let deleted = try await services.deleteProject(reference: project.id)
-        try view.render(presenter.projectChange(.deleted(deleted)))
+        try view.render(presenter.projectChange(.deleted(deleted, loggedSeconds: logged)))
         analytics.track(.deleted(tasks: deleted.totalTasks, forced: force))
     }
 

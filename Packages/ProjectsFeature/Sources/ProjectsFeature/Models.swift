@@ -82,8 +82,9 @@ public struct Project: Sendable, Hashable, Codable, Identifiable {
 
 /// A task list inside a project, with the counts of its tasks.
 ///
-/// JSON (stable keys): `id` (lowercase UUID string), `name`, `project_name`, `open_tasks` (int),
-/// `done_tasks` (int), `created_at` (ISO-8601).
+/// JSON (stable keys; `list ls --json`, the `lists` of `project show --json` and every list command print this one
+/// shape): `id` (lowercase UUID string), `name`, `project_id` (lowercase UUID string), `project_name`,
+/// `open_tasks` (int), `done_tasks` (int), `created_at`, `updated_at` (ISO-8601).
 public struct TaskList: Sendable, Hashable, Codable, Identifiable {
     public var id: String
     public var name: String
@@ -92,9 +93,16 @@ public struct TaskList: Sendable, Hashable, Codable, Identifiable {
     public var openTasks: Int
     public var doneTasks: Int
     public var createdAt: Date
+    /// The project's id, so a script can follow the list to its project whatever it is renamed to; empty only
+    /// when the host did not give it.
+    public var projectID: String
+    /// When the list last changed (a rename); `createdAt` when the host did not give it.
+    public var updatedAt: Date
 
+    /// `projectID` and `updatedAt` come last, so hosts written before they existed compile unchanged.
     public init(
-        id: String, name: String, projectName: String, openTasks: Int = 0, doneTasks: Int = 0, createdAt: Date
+        id: String, name: String, projectName: String, openTasks: Int = 0, doneTasks: Int = 0, createdAt: Date,
+        projectID: String = "", updatedAt: Date? = nil
     ) {
         self.id = id
         self.name = name
@@ -102,6 +110,8 @@ public struct TaskList: Sendable, Hashable, Codable, Identifiable {
         self.openTasks = openTasks
         self.doneTasks = doneTasks
         self.createdAt = createdAt
+        self.projectID = projectID
+        self.updatedAt = updatedAt ?? createdAt
     }
 
     /// Every task filed in the list, done or not.
@@ -109,20 +119,36 @@ public struct TaskList: Sendable, Hashable, Codable, Identifiable {
 
     private enum CodingKeys: String, CodingKey {
         case id, name
+        case projectID = "project_id"
         case projectName = "project_name"
         case openTasks = "open_tasks"
         case doneTasks = "done_tasks"
         case createdAt = "created_at"
+        case updatedAt = "updated_at"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(String.self, forKey: .id), name: try container.decode(String.self, forKey: .name),
+            projectName: try container.decode(String.self, forKey: .projectName),
+            openTasks: try container.decode(Int.self, forKey: .openTasks),
+            doneTasks: try container.decode(Int.self, forKey: .doneTasks),
+            createdAt: try container.decode(Date.self, forKey: .createdAt),
+            projectID: try container.decodeIfPresent(String.self, forKey: .projectID) ?? "",
+            updatedAt: try container.decodeIfPresent(Date.self, forKey: .updatedAt))
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id.lowercased(), forKey: .id)
         try container.encode(name, forKey: .name)
+        try container.encode(projectID.lowercased(), forKey: .projectID)
         try container.encode(projectName, forKey: .projectName)
         try container.encode(openTasks, forKey: .openTasks)
         try container.encode(doneTasks, forKey: .doneTasks)
         try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(updatedAt, forKey: .updatedAt)
     }
 }
 

@@ -24,17 +24,17 @@ struct ProjectsPresenter: Sendable {
             TableColumn("Open", alignment: .right),
             TableColumn("Done", alignment: .right),
             TableColumn("Lists", alignment: .right),
-            TableColumn("Status"),
-            TableColumn("Created"),
+            TableColumn("Status", dropRank: TableColumn.DropRank.status),
+            TableColumn("Created", dropRank: TableColumn.DropRank.context),
         ]
         let rows = projects.map { project -> [TableCell] in
             // An archived project is context, not work: the whole row recedes.
             let rowColor: TextColor? = project.isArchived ? .dim : nil
             return [
                 TableCell(project.name, color: rowColor),
-                TableCell(String(project.openTasks), color: rowColor),
-                TableCell(String(project.doneTasks), color: rowColor),
-                TableCell(String(project.lists), color: rowColor),
+                TableCell(NumberText.grouped(project.openTasks), color: rowColor),
+                TableCell(NumberText.grouped(project.doneTasks), color: rowColor),
+                TableCell(NumberText.grouped(project.lists), color: rowColor),
                 TableCell(project.isArchived ? "archived" : "active", color: rowColor),
                 TableCell(relativeDay(project.createdAt), color: rowColor),
             ]
@@ -49,11 +49,13 @@ struct ProjectsPresenter: Sendable {
             DetailField(
                 label: "Status", value: project.isArchived ? "archived" : "active",
                 color: project.isArchived ? .dim : nil),
-            DetailField(label: "Tasks", value: "\(project.openTasks) open, \(project.doneTasks) done"),
+            DetailField(
+                label: "Tasks",
+                value: "\(NumberText.grouped(project.openTasks)) open, \(NumberText.grouped(project.doneTasks)) done"),
         ]
         if let time = detail.time { fields.append(DetailField(label: "Time", value: timeSummary(time))) }
         fields += [
-            DetailField(label: "Lists", value: String(detail.lists.count)),
+            DetailField(label: "Lists", value: NumberText.grouped(detail.lists.count)),
             DetailField(label: "Created", value: timestamp(project.createdAt)),
             DetailField(label: "Updated", value: timestamp(project.updatedAt)),
             DetailField(label: "ID", value: project.id.lowercased(), color: .gray),
@@ -70,7 +72,10 @@ struct ProjectsPresenter: Sendable {
                 TableColumn("Done", alignment: .right),
             ]
             let rows = detail.lists.map { list -> [TableCell] in
-                [TableCell(list.name), TableCell(String(list.openTasks)), TableCell(String(list.doneTasks))]
+                [
+                    TableCell(list.name), TableCell(NumberText.grouped(list.openTasks)),
+                    TableCell(NumberText.grouped(list.doneTasks)),
+                ]
             }
             lists = .table(Table(columns: columns, rows: rows))
         }
@@ -98,22 +103,37 @@ struct ProjectsPresenter: Sendable {
                     + "stint project unarchive \(DisplayText.shellQuoted(project.name))")
         case .unarchived(let project):
             return .message("Unarchived project \(DisplayText.shellQuoted(project.name))")
-        case .deleted(let project):
-            return .message("Deleted project \(DisplayText.shellQuoted(project.name))\(contents(of: project))")
+        case .deleted(let project, let logged):
+            return .message(
+                "Deleted project \(DisplayText.shellQuoted(project.name))\(contents(of: project, loggedSeconds: logged))"
+            )
         }
     }
 
-    /// The yes/no question asked before deleting a project that still has tasks.
-    func deletionQuestion(_ project: Project) -> String {
-        "Delete project \(DisplayText.shellQuoted(project.name))\(contents(of: project))?"
+    /// The yes/no question asked before deleting a project that still has tasks or logged time.
+    func deletionQuestion(_ project: Project, loggedSeconds: Int = 0) -> String {
+        "Delete \(deletionSubject(project, loggedSeconds: loggedSeconds))?"
     }
 
-    /// " with its 2 lists and 12 tasks", leaving out what the project does not have ("" when it is empty).
-    private func contents(of project: Project) -> String {
+    /// `project "Garden" with its 2 lists, 12 tasks and 5h of logged time`: what a deletion takes along.
+    func deletionSubject(_ project: Project, loggedSeconds: Int = 0) -> String {
+        "project \(DisplayText.shellQuoted(project.name))\(contents(of: project, loggedSeconds: loggedSeconds))"
+    }
+
+    /// A declined deletion says that nothing changed; JSON prints nothing (no item was changed).
+    func deletionDeclined(_ project: Project) -> ProjectsScreen? {
+        format == .json ? nil : .message("Kept project \(DisplayText.shellQuoted(project.name)); nothing was deleted.")
+    }
+
+    /// " with its 2 lists, 12 tasks and 5h of logged time", leaving out what the project does not have ("" when it
+    /// is empty).
+    private func contents(of project: Project, loggedSeconds: Int = 0) -> String {
         var parts: [String] = []
         if project.lists > 0 { parts.append(Plural.lists(project.lists)) }
         if project.totalTasks > 0 { parts.append(Plural.tasks(project.totalTasks)) }
-        return parts.isEmpty ? "" : " with its " + parts.joined(separator: " and ")
+        if loggedSeconds > 0 { parts.append("\(DurationText.format(seconds: loggedSeconds)) of logged time") }
+        guard let last = parts.popLast() else { return "" }
+        return " with its " + (parts.isEmpty ? last : parts.joined(separator: ", ") + " and " + last)
     }
 
     // MARK: Task lists
@@ -136,14 +156,14 @@ struct ProjectsPresenter: Sendable {
         columns += [
             TableColumn("Open", alignment: .right),
             TableColumn("Done", alignment: .right),
-            TableColumn("Created"),
+            TableColumn("Created", dropRank: TableColumn.DropRank.context),
         ]
         let rows = lists.map { list -> [TableCell] in
             var row = [TableCell(list.name)]
             if showProject { row.append(TableCell(list.projectName)) }
             row += [
-                TableCell(String(list.openTasks)),
-                TableCell(String(list.doneTasks)),
+                TableCell(NumberText.grouped(list.openTasks)),
+                TableCell(NumberText.grouped(list.doneTasks)),
                 TableCell(relativeDay(list.createdAt)),
             ]
             return row

@@ -117,9 +117,16 @@ public protocol ProjectsCoordinator: Sendable {
     /// Asks the person at the terminal a yes/no question, such as whether to delete a project that still has
     /// tasks.
     /// - Parameter question: one line, ending with a question mark.
-    /// - Returns: `true` only when the person said yes. Return `false` when nobody can be asked (stdin or stdout
-    ///   is not a terminal): a destructive action in a script must be requested explicitly with `--force`.
-    func confirm(_ question: String) async -> Bool
+    /// - Returns: the answer, or ``ProjectsAnswer/nobodyToAsk`` when nobody can be asked (stdin or stdout is not a
+    ///   terminal): a destructive action in a script must then be requested explicitly with `--force`.
+    func confirm(_ question: String) async -> ProjectsAnswer
+}
+
+/// How the person at the terminal answered a yes/no question, or that nobody could be asked.
+public enum ProjectsAnswer: Sendable, Equatable {
+    case yes
+    case no
+    case nobodyToAsk
 }
 
 /// Receives usage events so the host can count what people do with projects and lists.
@@ -144,8 +151,10 @@ public enum ProjectsEvent: Sendable, Hashable {
     case unarchived
     /// A project was deleted; `tasks` is how many tasks went with it, `forced` whether `--force` was given.
     case deleted(tasks: Int, forced: Bool)
-    /// A project with tasks was kept because the deletion was neither confirmed nor forced.
+    /// A project with tasks or time was kept because nobody could confirm the deletion and it was not forced.
     case deletionRefused(tasks: Int)
+    /// A project with tasks or time was kept because the person at the terminal said no.
+    case deletionDeclined(tasks: Int)
     /// Task lists were listed; `count` is how many were shown, `filtered` whether one project was asked for.
     case listsListed(count: Int, filtered: Bool)
     case listAdded

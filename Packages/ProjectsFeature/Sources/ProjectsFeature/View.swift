@@ -7,12 +7,15 @@ import TerminalUI
 struct ProjectsView: Sendable {
     let output: any TextOutput
     let style: TerminalStyle
+    /// `--quiet`: one-line messages (confirmations, empty-state hints) are left out; tables, details and JSON are not.
+    var quiet = false
 
     private static let indent = "  "
 
     func render(_ screen: ProjectsScreen) throws {
         switch screen {
         case .message(let line):
+            guard !quiet else { return }
             output.write(line + "\n")
         case .table(let table):
             output.write(table.render(style: style) + "\n")
@@ -24,17 +27,18 @@ struct ProjectsView: Sendable {
     }
 
     private func text(of detail: ProjectDetailViewModel) -> String {
-        var lines: [String] = []
-        var title = paint(detail.title)
-        if let badge = detail.badge { title += "  " + paint(badge) }
-        lines.append(title)
+        // A long name wraps at spaces on a narrow terminal; the badge follows its last line.
+        var lines = TextWrap.lines(detail.title.text, width: style.width).map { style.paint($0, detail.title.color) }
+        if let badge = detail.badge { lines[lines.count - 1] += "  " + paint(badge) }
 
         lines += DetailField.lines(detail.fields, style: style, indent: Self.indent, labelColor: nil)
 
         if !detail.noteLines.isEmpty {
             lines.append("")
             lines.append(Self.indent + style.paint("Note", .bold))
-            lines += detail.noteLines.map { Self.indent + Self.indent + $0 }
+            lines += detail.noteLines.flatMap {
+                TextWrap.lines($0, indent: Self.indent + Self.indent, width: style.width)
+            }
         }
 
         lines.append("")

@@ -5,7 +5,7 @@ import TerminalUI
 
 /// One screen to draw.
 enum ProjectsScreen: Sendable {
-    /// One line (a confirmation or an empty-state hint).
+    /// One line (a confirmation or an empty-state hint), left out under `--quiet`.
     case message(String)
     case table(Table)
     case detail(ProjectDetailViewModel)
@@ -37,12 +37,13 @@ enum ProjectChange: Sendable {
     case renamed(from: String, to: Project)
     case archived(Project)
     case unarchived(Project)
-    case deleted(Project)
+    /// The project as it was, and the time logged on it and its tasks that went with it.
+    case deleted(Project, loggedSeconds: Int = 0)
 
     var project: Project {
         switch self {
         case .added(let project), .renamed(_, let project), .archived(let project), .unarchived(let project),
-            .deleted(let project):
+            .deleted(let project, _):
             project
         }
     }

@@ -6,8 +6,24 @@ extension ProjectsContract {
     public static let scenarios: [Scenario] = [
         projectsAreListedByName, projectNamesAreUnique, emptyNamesAreInvalid, projectReferences, archiving,
         countsFollowTheTasks, deletingAListKeepsItsTasks, renamingAListKeepsItsTasks, listNamesAreUniquePerProject,
-        deletingAProjectTakesEverything, listsAreOrderedByProjectThenName,
+        deletingAProjectTakesEverything, listsAreOrderedByProjectThenName, listsNameTheirProjectByID,
     ]
+
+    /// A script follows a list to its project by id (names change); `project show` and `list ls` agree on a list.
+    static let listsNameTheirProjectByID = Scenario("a list carries its project's id, the same in every read") {
+        probe in
+        let work = try await probe.add("Work")
+        let added = try await probe.addList("Backlog", to: "Work")
+        try probe.equal(added.projectID, work.id, "the new list's project id")
+        try probe.equal(work.id, work.id.lowercased(), "ids are lowercase")
+        let renamed = try await probe.services.renameProject(reference: "Work", to: "Client work")
+        try probe.equal(renamed.id, work.id, "a rename keeps the project's id")
+        let listed = try await probe.services.taskLists(inProject: nil)
+        try probe.equal(listed.map(\.projectID), [work.id], "a listed list")
+        try probe.equal(listed.map(\.projectName), ["Client work"], "under the project's new name")
+        let detail = try await probe.services.projectDetail(reference: "Client work")
+        try probe.equal(detail.lists, listed, "project show lists the same lists")
+    }
 
     static let projectsAreListedByName = Scenario("projects are listed by name, ignoring case") { probe in
         let work = try await probe.add("  work  ", note: "Client work\nBilling W-42")

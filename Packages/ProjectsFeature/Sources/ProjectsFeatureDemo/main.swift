@@ -16,8 +16,9 @@ struct DemoCoordinator: ProjectsCoordinator {
         output.write(style.paint("  (the app lists the open tasks of project \(projectID) here)", .gray) + "\n")
     }
 
-    func confirm(_ question: String) async -> Bool {
-        Prompt.confirm(question)
+    func confirm(_ question: String) async -> ProjectsAnswer {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return .nobodyToAsk }
+        return Prompt.confirm(question) ? .yes : .no
     }
 }
 

@@ -25,6 +25,7 @@ public actor InMemoryProjectsServices: ProjectsServices {
         var projectID: UUID
         var name: String
         var createdAt: Date
+        var updatedAt: Date? = nil
     }
 
     private var projectStore: [StoredProject] = []
@@ -152,6 +153,7 @@ public actor InMemoryProjectsServices: ProjectsServices {
         let name = try uniqueName(newName, among: siblings, kind: "list")
         guard let index = listStore.firstIndex(where: { $0.id == list.id }) else { return model(list) }
         listStore[index].name = name
+        listStore[index].updatedAt = now
         return model(listStore[index])
     }
 
@@ -263,6 +265,6 @@ public actor InMemoryProjectsServices: ProjectsServices {
             id: list.id.uuidString.lowercased(), name: list.name,
             projectName: projectStore.first { $0.id == list.projectID }?.name ?? "",
             openTasks: filed.filter { !$0.isDone }.count, doneTasks: filed.filter(\.isDone).count,
-            createdAt: list.createdAt)
+            createdAt: list.createdAt, projectID: list.projectID.uuidString.lowercased(), updatedAt: list.updatedAt)
     }
 }

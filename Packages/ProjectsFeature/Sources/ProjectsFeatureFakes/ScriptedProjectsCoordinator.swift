@@ -3,11 +3,11 @@ import ProjectsFeature
 
 /// ``ProjectsCoordinator`` that answers confirmations from a script and records what it was asked.
 ///
-/// Answers are used in order; once they run out, `fallbackAnswer` is given (`false` by default, like a host that
-/// cannot prompt because stdin is not a terminal).
+/// Answers are used in order; once they run out, `fallbackAnswer` is given (`.nobodyToAsk` by default, like a host
+/// that cannot prompt because stdin is not a terminal).
 public actor ScriptedProjectsCoordinator: ProjectsCoordinator {
-    private var answers: [Bool]
-    private let fallbackAnswer: Bool
+    private var answers: [ProjectsAnswer]
+    private let fallbackAnswer: ProjectsAnswer
     private let showTasksError: (any Error)?
 
     /// Every question passed to `confirm`, oldest first.
@@ -19,7 +19,10 @@ public actor ScriptedProjectsCoordinator: ProjectsCoordinator {
     ///   - answers: replies to the first confirmations, in order.
     ///   - fallbackAnswer: the reply once `answers` are used up.
     ///   - showTasksError: when set, `showTasks` records the call and then throws it.
-    public init(answers: [Bool] = [], fallbackAnswer: Bool = false, showTasksError: (any Error)? = nil) {
+    public init(
+        answers: [ProjectsAnswer] = [], fallbackAnswer: ProjectsAnswer = .nobodyToAsk,
+        showTasksError: (any Error)? = nil
+    ) {
         self.answers = answers
         self.fallbackAnswer = fallbackAnswer
         self.showTasksError = showTasksError
@@ -30,7 +33,7 @@ public actor ScriptedProjectsCoordinator: ProjectsCoordinator {
         if let showTasksError { throw showTasksError }
     }
 
-    public func confirm(_ question: String) async -> Bool {
+    public func confirm(_ question: String) async -> ProjectsAnswer {
         questions.append(question)
         return answers.isEmpty ? fallbackAnswer : answers.removeFirst()
     }

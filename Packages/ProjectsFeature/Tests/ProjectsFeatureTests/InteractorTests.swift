@@ -41,11 +41,14 @@ struct InteractorTests {
 
     // MARK: delete
 
-    @Test func deletingAProjectWithTasksWithoutConfirmationOrForceDeletesNothing() async throws {
-        let (harness, store) = await Harness.sample(answers: [false])
+    @Test func withNobodyToAskAProjectWithTasksNeedsForceAndNothingIsDeleted() async throws {
+        let (harness, store) = await Harness.sample()
+        try await store.seedTime(ProjectTime(totalSeconds: 0, billableSeconds: 0, thisWeekSeconds: 0), project: "Work")
         let tasksBefore = await store.taskCount
 
-        await #expect(throws: ProjectsFeatureError.projectHasTasks(name: "Work", tasks: 12)) {
+        await #expect(
+            throws: ProjectsFeatureError.deletionNeedsForce(what: "project \"Work\" with its 2 lists and 12 tasks")
+        ) {
             try await harness.feature.delete("Work", force: false)
         }
 
@@ -56,11 +59,39 @@ struct InteractorTests {
         #expect(harness.analytics.events == [.deletionRefused(tasks: 12)])
     }
 
+    @Test func aDeclinedDeletionKeepsTheProjectAndSaysSo() async throws {
+        let (harness, store) = await Harness.sample(answers: [.no])
+        try await store.seedTime(
+            ProjectTime(totalSeconds: 9_000, billableSeconds: 0, thisWeekSeconds: 0), project: "Work")
+
+        try await harness.feature.delete("Work", force: false)
+
+        let logged = DurationText.format(seconds: 9_000)
+        #expect(
+            await harness.coordinator.questions == [
+                "Delete project \"Work\" with its 2 lists, 12 tasks and \(logged) of logged time?"
+            ])
+        #expect(harness.output.lines == ["Kept project \"Work\"; nothing was deleted."])
+        #expect(try await store.project(reference: "Work").totalTasks == 12)
+        #expect(harness.analytics.events == [.deletionDeclined(tasks: 12)])
+    }
+
+    @Test func aProjectWithOnlyLoggedTimeIsAskedAboutToo() async throws {
+        let store = InMemoryProjectsServices()
+        await store.seedProject(name: "Admin")
+        try await store.seedTime(
+            ProjectTime(totalSeconds: 3_600, billableSeconds: 0, thisWeekSeconds: 0), project: "Admin")
+        let harness = Harness(services: store)
+
+        await #expect(throws: ProjectsFeatureError.self) { try await harness.feature.delete("admin", force: false) }
+        #expect(try await store.projects(includeArchived: true).count == 1)
+    }
+
     @Test func theRefusalMessageTellsHowToForceIt() {
-        let error = ProjectsFeatureError.projectHasTasks(name: "Work", tasks: 12)
+        let error = ProjectsFeatureError.deletionNeedsForce(what: "project \"Work\" with its 12 tasks")
         #expect(
             error.localizedDescription
-                == "project \"Work\" has 12 tasks; pass --force to delete it with its lists and tasks")
+                == "pass --force to delete project \"Work\" with its 12 tasks: there is no terminal to ask for a yes")
     }
 
     @Test func forceDeletesAProjectWithItsListsAndTasksWithoutAsking() async throws {
@@ -74,12 +105,15 @@ struct InteractorTests {
             try await store.project(reference: "Work")
         }
         #expect(await store.taskCount == tasksBefore - 12)
-        #expect(harness.output.lines == ["Deleted project \"Work\" with its 2 lists and 12 tasks"])
+        let logged = DurationText.format(seconds: 32 * 3_600 + 600)
+        #expect(
+            harness.output.lines == ["Deleted project \"Work\" with its 2 lists, 12 tasks and \(logged) of logged time"]
+        )
         #expect(harness.analytics.events == [.deleted(tasks: 12, forced: true)])
     }
 
     @Test func aConfirmedDeletionGoesAhead() async throws {
-        let (harness, store) = await Harness.sample(answers: [true])
+        let (harness, store) = await Harness.sample(answers: [.yes])
 
         try await harness.feature.delete("home", force: false)
 

@@ -24,7 +24,7 @@ struct ProjectTimeTests {
     @Test func totalsShowLoggedBillableAndThisWeek() throws {
         let time = ProjectTime(
             totalSeconds: 32 * Self.hour + 600, billableSeconds: 12 * Self.hour, thisWeekSeconds: 4 * Self.hour + 1_800)
-        #expect(try timeLine(time) == "32h 10m logged · 12h billable · 4h 30m this week")
+        #expect(try timeLine(time) == "32h 10m logged · 12h 00m billable · 4h 30m this week")
     }
 
     @Test func zeroPartsAreStillShownOnceSomethingWasLogged() throws {
@@ -54,7 +54,7 @@ struct ProjectTimeTests {
 
         let lines = harness.output.lines
         let tasks = try #require(lines.firstIndex(of: "  Tasks    7 open, 5 done"))
-        #expect(lines[tasks + 1] == "  Time     32h 10m logged · 12h billable · 4h 30m this week")
+        #expect(lines[tasks + 1] == "  Time     32h 10m logged · 12h 00m billable · 4h 30m this week")
     }
 
     @Test func humanDetailOfAProjectWithoutTimeSaysNoneLoggedYet() async throws {

@@ -45,7 +45,7 @@ struct Harness {
     let feature: ProjectsInteractor
 
     init(
-        services: any ProjectsServices, format: OutputFormat = .human, answers: [Bool] = [],
+        services: any ProjectsServices, format: OutputFormat = .human, answers: [ProjectsAnswer] = [],
         showTasksError: (any Error)? = nil, style: TerminalStyle = .plain
     ) {
         self.services = services
@@ -59,7 +59,7 @@ struct Harness {
     }
 
     /// A harness over the sample data, returning the store too so tests can inspect it.
-    static func sample(format: OutputFormat = .human, answers: [Bool] = []) async -> (
+    static func sample(format: OutputFormat = .human, answers: [ProjectsAnswer] = []) async -> (
         Harness, InMemoryProjectsServices
     ) {
         let store = await SampleProjects.makeServices()

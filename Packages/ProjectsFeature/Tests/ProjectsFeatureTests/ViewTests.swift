@@ -45,8 +45,12 @@ struct ViewTests {
         let object = try #require(try jsonObject(output.text) as? [String: Any])
         #expect(Set(object.keys) == ["project", "lists", "time"])
         let list = try #require((object["lists"] as? [[String: Any]])?.first)
-        #expect(Set(list.keys) == ["id", "name", "project_name", "open_tasks", "done_tasks", "created_at"])
+        #expect(
+            Set(list.keys) == [
+                "id", "name", "project_id", "project_name", "open_tasks", "done_tasks", "created_at", "updated_at",
+            ])
         #expect(list["created_at"] as? String == "2026-02-28T09:00:00Z")
+        #expect(list["updated_at"] as? String == "2026-02-28T09:00:00Z", "a list never renamed")
     }
 
     @Test func anEmptyResultInJSONIsAnEmptyArray() throws {
@@ -99,5 +103,32 @@ struct ViewTests {
     @Test func aConfirmationIsOneLine() throws {
         let output = try render(Fixture.presenter().projectChange(.added(Fixture.project())))
         #expect(output.text == "Added project \"Work\"\n")
+    }
+
+    @Test func quietLeavesOutMessagesButNotTables() throws {
+        let output = CapturedOutput()
+        let view = ProjectsView(output: output, style: .plain, quiet: true)
+
+        try view.render(Fixture.presenter().projectChange(.added(Fixture.project())))
+        try view.render(Fixture.presenter().projects([], includeArchived: false))
+        try view.render(Fixture.presenter().projects([Fixture.project(open: 1_234)], includeArchived: false))
+
+        #expect(output.lines.count == 2)
+        #expect(output.lines[0].hasPrefix("Name"))
+        #expect(output.lines[1].split(separator: " ").prefix(2) == ["Work", "1,234"])
+    }
+
+    @Test(arguments: [60, 80, 120])
+    func aNarrowTerminalFirstShortensTheNameThenLeavesOutStatusAndCreated(width: Int) throws {
+        let name = "A project whose name is far too long to fit a narrow terminal at all"
+        let projects = [Fixture.project(name: name, open: 12_345, done: 67_890, lists: 3, createdDaysAgo: 3)]
+        let output = try render(
+            Fixture.presenter().projects(projects, includeArchived: false),
+            style: TerminalStyle(isTTY: true, useColor: false, width: width))
+
+        #expect(output.lines.allSatisfy { DisplayWidth.of($0) <= width }, "\(output.lines)")
+        #expect(output.lines[0].hasPrefix("Name"))
+        #expect(output.lines[1].contains("12,345"))
+        if width < 120 { #expect(output.lines[1].contains("…")) }
     }
 }

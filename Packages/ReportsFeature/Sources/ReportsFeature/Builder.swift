@@ -46,7 +46,7 @@ public enum ReportsBuilder {
             analytics: dependencies.analytics,
             presenter: ReportsPresenter(
                 showsChart: context.style.isTTY, today: context.today, timeZone: context.timeZone),
-            view: ReportsView(output: context.output, style: context.style),
+            view: ReportsView(output: context.output, style: context.style, quiet: context.quiet),
             format: context.format,
             today: context.today
         )

@@ -13,7 +13,7 @@ struct ReportsInteractor: ReportsFeatureInterface {
     let today: CalendarDay
 
     func report(_ query: ReportQuery) async throws {
-        let (since, until) = try query.period.resolve(today: today)
+        let (since, until) = try query.period.resolve(today: today, firstWeekday: query.firstWeekday)
         let printed = ReportFormat(format: format, layout: query.layout)
         let request = ReportRequest(
             since: since,

@@ -10,20 +10,24 @@ import TerminalUI
 //   report: period, since, until, time_zone, grouping, project, billable_only, user, user_id, total_seconds,
 //           billable_seconds, entry_count, running_seconds, rows, daily
 //           (user: "me", "all", or the team member's name; user_id: that member's id, else null)
-//   row:    key, label, detail, seconds, billable_seconds, entries
+//   row:    key, label, detail, project_id, project_name, seconds, billable_seconds, entries
+//           (key: the group's id — a project or task id, a day, a week's first day, a tag; project_id and
+//           project_name: the row's project for `--by project` and the task's for `--by task`, else null)
 //   daily:  day, seconds            (one element per day of the range, zero days included, oldest first)
 //
 // Absent values are written as an explicit `null`, never omitted. Days are "YYYY-MM-DD", durations whole seconds.
 //
-// CSV (`ReportLayout.csv`, `--format csv`) has the header `group,label,seconds,hours,billable_seconds,entries`: `group` is the row key,
-// `hours` is the exact duration as h:mm:ss, and there is no total line, so a column sum is the total.
+// CSV (`ReportLayout.csv`, `--format csv`) has the header `label,project,seconds,hours,billable_seconds,entries,key`
+// whatever the grouping: `label` names the group as the table does, `project` is the row's project name (empty when
+// the grouping has none), `hours` is the exact duration as h:mm:ss, `key` is the JSON row key, and there is no
+// total line, so a column sum is the total. Quoting and formula protection: `CSVText`.
 
 /// Which days a report covers, as the user gave them. The feature resolves it against its today with
-/// ``resolve(today:)``.
+/// ``resolve(today:firstWeekday:)``.
 public enum ReportPeriod: Sendable, Hashable {
     /// Only today.
     case today
-    /// Monday to Sunday of the week containing today.
+    /// The seven days of the week containing today: Monday to Sunday unless the host's week begins on another day.
     case week
     /// The calendar month containing today.
     case month
@@ -37,15 +41,19 @@ public enum ReportPeriod: Sendable, Hashable {
     ///
     /// A range whose `since` is after its `until` resolves as given: that the range is empty is the Services' rule
     /// (one rule, in Entities, for every command), so they refuse it.
-    /// - Parameter today: the user's current calendar day.
+    /// - Parameters:
+    ///   - today: the user's current calendar day.
+    ///   - firstWeekday: the ISO weekday (1 = Monday … 7 = Sunday) the user's weeks begin on, for `.week`.
     /// - Throws: ``ReportsFeatureError/untilWithoutSince(until:)`` for a range with an `until` but no `since`.
-    public func resolve(today: CalendarDay) throws(ReportsFeatureError) -> (since: CalendarDay, until: CalendarDay) {
+    public func resolve(
+        today: CalendarDay, firstWeekday: Int = 1
+    ) throws(ReportsFeatureError) -> (since: CalendarDay, until: CalendarDay) {
         switch self {
         case .today:
             return (today, today)
         case .week:
-            let monday = today.adding(days: 1 - today.weekday)
-            return (monday, monday.adding(days: 6))
+            let first = today.adding(days: -((today.weekday - firstWeekday + 7) % 7))
+            return (first, first.adding(days: 6))
         case .month:
             let first = today.adding(days: 1 - today.day)
             let nextMonth = first.adding(days: 31)
@@ -55,7 +63,7 @@ public enum ReportPeriod: Sendable, Hashable {
             let nextYear = first.adding(days: 366)
             return (first, nextYear.adding(days: -nextYear.dayOfYear))
         case .range(nil, nil):
-            return try ReportPeriod.week.resolve(today: today)
+            return try ReportPeriod.week.resolve(today: today, firstWeekday: firstWeekday)
         case .range(nil, let until?):
             throw .untilWithoutSince(until: until)
         case .range(let since?, let until):
@@ -149,6 +157,9 @@ public struct ReportQuery: Sendable, Hashable {
     public var layout: ReportLayout
     /// Whose time.
     public var author: ReportAuthor
+    /// The ISO weekday (1 = Monday … 7 = Sunday) the user's weeks begin on, which `.week` resolves with: the host's
+    /// setting (the config file's `week_start` in the App).
+    public var firstWeekday: Int
 
     public init(
         period: ReportPeriod = .week,
@@ -156,9 +167,11 @@ public struct ReportQuery: Sendable, Hashable {
         project: String? = nil,
         billableOnly: Bool = false,
         layout: ReportLayout = .table,
-        author: ReportAuthor = .me
+        author: ReportAuthor = .me,
+        firstWeekday: Int = 1
     ) {
         self.author = author
+        self.firstWeekday = (1...7).contains(firstWeekday) ? firstWeekday : 1
         self.period = period
         self.grouping = grouping
         self.project = project
@@ -220,15 +233,27 @@ public struct ReportRow: Sendable, Hashable, Codable {
     public var billableSeconds: Int
     /// How many time entries contributed to this row.
     public var entries: Int
+    /// The project the row is about: the row's own for `.project`, the task's for `.task`; `nil` otherwise and for
+    /// time without a project. Lowercase UUID string.
+    public var projectID: String?
+    /// The name of `projectID`'s project.
+    public var projectName: String?
+    /// The part of `seconds` still on your timers (running or paused), not yet stopped into entries; nil when none.
+    public var timerSeconds: Int?
 
+    /// The project comes last, so hosts written before it existed compile unchanged.
     public init(
         key: String,
         label: String,
         detail: String? = nil,
         seconds: Int,
         billableSeconds: Int = 0,
-        entries: Int
+        entries: Int,
+        projectID: String? = nil,
+        projectName: String? = nil
     ) {
+        self.projectID = projectID
+        self.projectName = projectName
         self.key = key
         self.label = label
         self.detail = detail
@@ -240,6 +265,23 @@ public struct ReportRow: Sendable, Hashable, Codable {
     enum CodingKeys: String, CodingKey {
         case key, label, detail, seconds, entries
         case billableSeconds = "billable_seconds"
+        case projectID = "project_id"
+        case projectName = "project_name"
+        case timerSeconds = "timer_seconds"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            key: try container.decode(String.self, forKey: .key),
+            label: try container.decode(String.self, forKey: .label),
+            detail: try container.decodeIfPresent(String.self, forKey: .detail),
+            seconds: try container.decode(Int.self, forKey: .seconds),
+            billableSeconds: try container.decode(Int.self, forKey: .billableSeconds),
+            entries: try container.decode(Int.self, forKey: .entries),
+            projectID: try container.decodeIfPresent(String.self, forKey: .projectID),
+            projectName: try container.decodeIfPresent(String.self, forKey: .projectName))
+        timerSeconds = try container.decodeIfPresent(Int.self, forKey: .timerSeconds)
     }
 
     // Written by hand only so that `detail` becomes an explicit `null` (the synthesised encoder omits it).
@@ -248,9 +290,12 @@ public struct ReportRow: Sendable, Hashable, Codable {
         try container.encode(key, forKey: .key)
         try container.encode(label, forKey: .label)
         try container.encode(detail, forKey: .detail)
+        try container.encode(projectID, forKey: .projectID)
+        try container.encode(projectName, forKey: .projectName)
         try container.encode(seconds, forKey: .seconds)
         try container.encode(billableSeconds, forKey: .billableSeconds)
         try container.encode(entries, forKey: .entries)
+        try container.encode(timerSeconds, forKey: .timerSeconds)
     }
 }
 
@@ -268,8 +313,9 @@ public struct ReportData: Sendable, Hashable {
     public var entryCount: Int
     /// Seconds per day of the range; days without time may be missing (they count as zero).
     public var daily: [CalendarDay: Int]
-    /// A running timer's elapsed seconds, if one matches the request. Never part of the totals: it is not an
-    /// entry yet, so the report only mentions it.
+    /// What your timers (running or paused) hold inside the range and filters, if anything. It is already IN the
+    /// rows (see ``ReportRow/timerSeconds``), the series and the totals, like `watson report --current`: "today"
+    /// should not be short by the hour still running. `entryCount` does not count timers.
     public var runningSeconds: Int?
     /// The member whose time this is, for a ``ReportAuthor/member(_:)`` request; `nil` otherwise.
     public var person: ReportPerson?

@@ -8,7 +8,7 @@ struct ReportsPresenter: Sendable {
         "Entries with several tags count under each of them, so the rows add up to more than the total."
     /// Ranges up to this many days are charted per day, longer ones per ISO week.
     static let dailyChartLimit = 31
-    static let csvHeader = "group,label,seconds,hours,billable_seconds,entries"
+    static let csvHeader = ["label", "project", "seconds", "hours", "billable_seconds", "entries", "key"]
 
     /// Whether a table report ends with a bar chart (only on a terminal).
     let showsChart: Bool
@@ -44,7 +44,7 @@ struct ReportsPresenter: Sendable {
             header: header(data, request: request, period: period),
             table: table(data, grouping: request.grouping),
             notes: notes,
-            chart: showsChart ? chart(data, request: request) : nil
+            chart: showsChart && request.since <= today ? chart(data, request: request) : nil
         )
     }
 
@@ -56,7 +56,7 @@ struct ReportsPresenter: Sendable {
         if let project = request.project { parts.append("project \(project)") }
         if request.billableOnly { parts.append("billable only") }
         if let who = Self.whose(request.author, person: data.person) { parts.append(who) }
-        parts.append(DurationText.format(seconds: Self.roundedMinutes(data.totalSeconds) * 60))
+        parts.append(DurationText.format(minutes: Self.roundedMinutes(data.totalSeconds)))
         return parts.joined(separator: " · ")
     }
 
@@ -89,8 +89,8 @@ struct ReportsPresenter: Sendable {
         guard let running = data.runningSeconds, running > 0, request.since <= today, today <= request.until else {
             return nil
         }
-        return "A running timer has \(DurationText.format(seconds: running)) so far; "
-            + "it is not in these totals until you stop it."
+        return "Includes \(DurationText.format(seconds: running)) still on timers (rows marked ▸), "
+            + "logged when you stop them."
     }
 
     /// True when the rows count some time or some entry more than once (only `.tag` does that).
@@ -104,7 +104,7 @@ struct ReportsPresenter: Sendable {
         var columns = [TableColumn(Self.labelTitle(grouping), flexible: true)]
         if showsDetail { columns.append(TableColumn(grouping == .task ? "Project" : "Detail", flexible: true)) }
         columns += [
-            TableColumn("Hours", alignment: .right),
+            TableColumn("Time", alignment: .right),
             TableColumn("Share", alignment: .right),
             TableColumn("Billable", alignment: .right),
         ]
@@ -118,21 +118,22 @@ struct ReportsPresenter: Sendable {
             : Self.apportionPercents(data.rows.map(\.seconds), total: data.totalSeconds)
         var rows: [[TableCell]] = data.rows.indices.map { index in
             let row = data.rows[index]
-            var cells = [TableCell(row.label)]
+            // A row with time still on a timer says so, like `watson report --current`.
+            var cells = [TableCell((row.timerSeconds ?? 0) > 0 ? "\(row.label) ▸" : row.label)]
             if showsDetail { cells.append(TableCell(row.detail ?? "", color: .dim)) }
             cells += [
-                TableCell(Self.clock(minutes: minutes[index])),
+                TableCell(DurationText.format(minutes: minutes[index])),
                 TableCell(Self.share(percent: percents[index], seconds: row.seconds, total: data.totalSeconds)),
-                TableCell(row.billableSeconds > 0 ? Self.clock(minutes: billableMinutes[index]) : ""),
+                TableCell(row.billableSeconds > 0 ? DurationText.format(minutes: billableMinutes[index]) : ""),
             ]
             return cells
         }
         var total = [TableCell("Total", color: .bold)]
         if showsDetail { total.append(TableCell("")) }
         total += [
-            TableCell(Self.clock(minutes: Self.roundedMinutes(data.totalSeconds)), color: .bold),
+            TableCell(DurationText.format(minutes: Self.roundedMinutes(data.totalSeconds)), color: .bold),
             TableCell(Self.share(data.totalSeconds, of: data.totalSeconds), color: .bold),
-            TableCell(Self.clock(minutes: Self.roundedMinutes(data.billableSeconds)), color: .bold),
+            TableCell(DurationText.format(minutes: Self.roundedMinutes(data.billableSeconds)), color: .bold),
         ]
         rows.append(total)
         return ReportTable(columns: columns, rows: rows)
@@ -140,7 +141,8 @@ struct ReportsPresenter: Sendable {
 
     /// Bars per day for ranges up to a month, else per ISO week (Monday to Sunday, only the days inside the range).
     func chart(_ data: ReportData, request: ReportRequest) -> ChartSection {
-        let days = (0..<request.dayCount).map { request.since.adding(days: $0) }
+        // Days that have not happened yet get no bar: "this year" in March is three months of bars, not twelve.
+        let days = (0..<request.dayCount).map { request.since.adding(days: $0) }.filter { $0 <= today }
         if request.dayCount <= Self.dailyChartLimit {
             let sameMonth = request.since.year == request.until.year && request.since.month == request.until.month
             let bars = days.map { day in
@@ -163,23 +165,19 @@ struct ReportsPresenter: Sendable {
 
     // MARK: CSV
 
-    /// One line per row, no total line (a column sum is the total); `hours` is the exact duration as h:mm:ss.
+    /// One line per row, no total line (a column sum is the total). The group is named by its label, as the
+    /// table names it (a project or task id means nothing in a spreadsheet), the project has its own column, and
+    /// the key is last for scripts that join on it; `hours` is the exact duration as h:mm:ss.
     func csv(_ rows: [ReportRow]) -> String {
-        var lines = [Self.csvHeader]
-        for row in rows {
-            let fields = [
-                row.key, row.label, String(row.seconds), Self.exactClock(seconds: row.seconds),
-                String(row.billableSeconds), String(row.entries),
-            ]
-            lines.append(fields.map(Self.csvField).joined(separator: ","))
-        }
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// RFC 4180: a field with a comma, a double quote or a line break is quoted, with its quotes doubled.
-    static func csvField(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        CSVText.document(
+            header: Self.csvHeader,
+            records: rows.map { row in
+                [
+                    CSVText.text(row.label), CSVText.text(row.projectName ?? ""), String(row.seconds),
+                    CSVText.clock(seconds: row.seconds), String(row.billableSeconds), String(row.entries),
+                    CSVText.text(row.key),
+                ]
+            })
     }
 
     // MARK: Numbers
@@ -207,12 +205,6 @@ struct ReportsPresenter: Sendable {
             missing -= 1
         }
         return minutes
-    }
-
-    /// "32:10", "0:05": hours and minutes, the way timesheets show durations.
-    static func clock(minutes: Int) -> String {
-        let minute = minutes % 60
-        return "\(minutes / 60):" + (minute < 10 ? "0" : "") + String(minute)
     }
 
     /// "32:10:07": exact to the second.

@@ -15,9 +15,9 @@ public protocol ReportsServices: Sendable {
     ///
     /// Entries are clipped to the range (from `since` at midnight to the midnight after `until`, in the user's time
     /// zone) and split at every midnight, so `daily` and (except for `.tag`) the rows add up to `totalSeconds`.
-    /// A task's time belongs to the task's current project. `runningSeconds` is the elapsed time of a running timer
-    /// that matches the request's project and billable filter, or `nil`; it is never added to the totals, and the
-    /// feature mentions it only when the range includes today.
+    /// A task's time belongs to the task's current project. The time your timers (running or paused) hold inside
+    /// the range and filters is counted too, in the rows (`timerSeconds`), `daily` and the totals, and summed in
+    /// `runningSeconds` (nil when none); the feature marks those rows.
     /// - Parameter request: the days (inclusive), grouping and filters.
     /// - Throws: invalid input when `until` is before `since` (the one "since is after until" rule lives below the
     ///   feature); notFound or ambiguous when the project reference does not resolve; when reading fails.

@@ -6,11 +6,13 @@ import TerminalUI
 struct ReportsView: Sendable {
     let output: any TextOutput
     let style: TerminalStyle
+    /// `--quiet`: the empty-state line and the notes under the table are left out; the report itself is not.
+    var quiet = false
 
     func render(_ screen: ReportsScreen) throws {
         switch screen {
         case .lines(let lines):
-            guard !lines.isEmpty else { return }
+            guard !lines.isEmpty, !quiet else { return }
             output.write(lines.joined(separator: "\n") + "\n")
         case .report(let sheet):
             output.write(render(sheet) + "\n")
@@ -22,9 +24,12 @@ struct ReportsView: Sendable {
     }
 
     private func render(_ sheet: ReportSheet) -> String {
-        var lines = [style.paint(sheet.header, .bold)]
+        // The header and the notes are sentences: on a narrow terminal they wrap at spaces, never mid-word.
+        var lines = TextWrap.lines(sheet.header, width: style.width).map { style.paint($0, .bold) }
         lines.append(Table(columns: sheet.table.columns, rows: sheet.table.rows).render(style: style))
-        lines += sheet.notes.map { style.paint($0, .dim) }
+        if !quiet {
+            lines += sheet.notes.flatMap { TextWrap.lines($0, width: style.width) }.map { style.paint($0, .dim) }
+        }
         if let chart = sheet.chart {
             lines.append("")
             lines.append(style.paint(chart.title, .bold))

@@ -6,7 +6,7 @@ import TerminalUI
 
 /// One screen to draw.
 enum ReportsScreen: Sendable {
-    /// Plain lines (the empty state). An empty array prints nothing.
+    /// Plain lines (the empty state), left out under `--quiet`. An empty array prints nothing.
     case lines([String])
     case report(ReportSheet)
     /// Text written exactly as given (CSV); it already ends with a newline.
@@ -19,7 +19,7 @@ enum ReportsScreen: Sendable {
 struct ReportSheet: Sendable {
     var header: String
     var table: ReportTable
-    /// Footnotes under the table (several tags, a running timer).
+    /// Footnotes under the table (several tags, a running timer); left out under `--quiet`.
     var notes: [String]
     var chart: ChartSection?
 }

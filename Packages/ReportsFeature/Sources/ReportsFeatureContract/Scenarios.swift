@@ -7,7 +7,24 @@ extension ReportsContract {
     public static let scenarios: [Scenario] = [
         totalsAddUpByProject, rowsByTask, rowsByDay, rowsByWeek, rowsByTag, projectFilter, billableOnly,
         timeIsClippedToTheRange, aRangeThatEndsBeforeItStartsIsInvalid, anEmptyPeriodHasNoRows,
+        rowsNameTheirProject,
     ]
+
+    /// The CSV's project column and the JSON's `project_id`: a project row names itself, a task row its task's
+    /// project; rows grouped by something else name none.
+    static let rowsNameTheirProject = Scenario("project and task rows name their project, by name and id") { probe in
+        try await seedWeek(probe)
+        let projects = try await probe.report("2026-03-02", "2026-03-04")
+        try probe.equal(projects.rows.map(\.projectName), ["Work", nil, "Home"], "a project row names itself")
+        try probe.check(projects.rows.first?.projectID != nil, "with its id")
+        try probe.equal(projects.rows[1].projectID, nil, "time on no project has no project id")
+        let tasks = try await probe.report("2026-03-02", "2026-03-04", by: .task)
+        try probe.equal(tasks.rows.map(\.projectName), tasks.rows.map(\.detail), "a task row names its task's project")
+        let work = tasks.rows.filter { $0.projectName == "Work" }.map(\.projectID)
+        try probe.equal(work, Array(repeating: projects.rows.first?.projectID, count: 3), "the project's id")
+        let days = try await probe.report("2026-03-02", "2026-03-04", by: .day)
+        try probe.check(days.rows.allSatisfy { $0.projectID == nil && $0.projectName == nil }, "a day has no project")
+    }
 
     /// Five entries between Monday 2026-03-02 and Tuesday 2026-03-03, used by several scenarios.
     static func seedWeek(_ probe: Probe) async throws {

@@ -131,7 +131,9 @@ public actor InMemoryReportsServices: ReportsServices {
                     // Time on no task is one row per project, as the App groups it.
                     groups[
                         key + "\u{0}" + (key.isEmpty ? detail ?? "" : ""),
-                        default: Group(key: key, label: label, detail: detail)
+                        default: Group(
+                            key: key, label: label, detail: detail,
+                            project: [.project, .task].contains(request.grouping) ? entry.project : nil)
                     ]
                     .add(seconds, billable: entry.billable, entry: index)
                 }
@@ -154,6 +156,9 @@ public actor InMemoryReportsServices: ReportsServices {
         var key: String
         var label: String
         var detail: String?
+        /// The row's project (`--by project` and `--by task`); the fake's projects have no ids, so the row names
+        /// one by its lowercased name, as the fake's own project keys do.
+        var project: String?
         var seconds = 0
         var billableSeconds = 0
         var entries = Set<Int>()
@@ -167,7 +172,7 @@ public actor InMemoryReportsServices: ReportsServices {
         var row: ReportRow {
             ReportRow(
                 key: key, label: label, detail: detail, seconds: seconds, billableSeconds: billableSeconds,
-                entries: entries.count)
+                entries: entries.count, projectID: project?.lowercased(), projectName: project)
         }
     }
 

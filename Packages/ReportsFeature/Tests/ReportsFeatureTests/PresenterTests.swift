@@ -10,8 +10,8 @@ struct PresenterTests {
     static let week = ReportRequest(
         since: Fixture.day("2026-11-16"), until: Fixture.day("2026-11-22"), grouping: .project)
 
-    static func presenter(chart: Bool = false) -> ReportsPresenter {
-        ReportsPresenter(showsChart: chart, today: Fixture.today, timeZone: Fixture.utc)
+    static func presenter(chart: Bool = false, today: CalendarDay = Fixture.today) -> ReportsPresenter {
+        ReportsPresenter(showsChart: chart, today: today, timeZone: Fixture.utc)
     }
 
     static func sheet(
@@ -31,20 +31,20 @@ struct PresenterTests {
     // MARK: Rounding
 
     @Test func rowsAddUpToTheTotalWhereNaiveRoundingWouldNot() throws {
-        // Each row is 10m 20s: rounded on its own each shows 0:10, three of them 0:30, but the total is 31m.
+        // Each row is 10m 20s: rounded on its own each shows 10m, three of them 30m, but the total is 31m.
         let rows = ["A", "B", "C"].map { Fixture.row($0, seconds: 620, billable: 620) }
         let table = try Self.sheet(Fixture.data(rows)).table
 
-        #expect(table.texts(inColumn: "Hours") == ["0:11", "0:10", "0:10", "0:31"])
-        #expect(table.texts(inColumn: "Billable") == ["0:11", "0:10", "0:10", "0:31"])
+        #expect(table.texts(inColumn: "Time") == ["11m", "10m", "10m", "31m"])
+        #expect(table.texts(inColumn: "Billable") == ["11m", "10m", "10m", "31m"])
     }
 
     @Test func roundingDownAlsoAddsUp() throws {
-        // 40 s each: naively 0:01 three times (3 minutes) while the total, 2 minutes, rounds to 0:02.
+        // 40 s each: naively 1m three times (3 minutes) while the total, 2 minutes, rounds to 2m.
         let rows = ["A", "B", "C"].map { Fixture.row($0, seconds: 40) }
         let table = try Self.sheet(Fixture.data(rows)).table
 
-        #expect(table.texts(inColumn: "Hours") == ["0:01", "0:01", "0:00", "0:02"])
+        #expect(table.texts(inColumn: "Time") == ["1m", "1m", "0m", "2m"])
     }
 
     @Test func largestRemaindersGetTheSpareMinutes() {
@@ -79,9 +79,6 @@ struct PresenterTests {
     }
 
     @Test func clockFormats() {
-        #expect(ReportsPresenter.clock(minutes: 0) == "0:00")
-        #expect(ReportsPresenter.clock(minutes: 5) == "0:05")
-        #expect(ReportsPresenter.clock(minutes: 1_930) == "32:10")
         #expect(ReportsPresenter.exactClock(seconds: 115_807) == "32:10:07")
         #expect(ReportsPresenter.exactClock(seconds: 59) == "0:00:59")
     }
@@ -107,14 +104,14 @@ struct PresenterTests {
         everyone.author = .everyone
         #expect(
             try Self.sheet(data, request: everyone).header
-                == "Week of 2026-11-16 – 2026-11-22 · by project · everyone · 1h")
+                == "Week of 2026-11-16 – 2026-11-22 · by project · everyone · 1h 00m")
         var grace = Self.week
         grace.author = .member("gra")
         var graces = data
         graces.person = ReportPerson(id: "5f0c7a1e-0000-4000-8000-000000000001", name: "Grace")
         #expect(
             try Self.sheet(graces, request: grace).header
-                == "Week of 2026-11-16 – 2026-11-22 · by project · Grace's time · 1h")
+                == "Week of 2026-11-16 – 2026-11-22 · by project · Grace's time · 1h 00m")
         guard case .lines(let lines) = Self.presenter().report(.empty, request: grace, period: .week, as: .table)
         else {
             Issue.record("expected lines")
@@ -146,11 +143,11 @@ struct PresenterTests {
         ]
         let table = try Self.sheet(Fixture.data(rows)).table
 
-        #expect(table.columnTitles == ["Project", "Hours", "Share", "Billable"])
+        #expect(table.columnTitles == ["Project", "Time", "Share", "Billable"])
         #expect(table.texts(inColumn: "Project") == ["Work", "Tiny", "Total"])
         #expect(table.texts(inColumn: "Share") == ["100%", "<1%", "100%"])
         // No billable time in a row leaves its cell empty; the total always shows a value.
-        #expect(table.texts(inColumn: "Billable") == ["1:00", "", "1:00"])
+        #expect(table.texts(inColumn: "Billable") == ["1h 00m", "", "1h 00m"])
     }
 
     @Test func taskRowsShowTheirProject() throws {
@@ -159,7 +156,7 @@ struct PresenterTests {
         let rows = [Fixture.row("Write report", seconds: 600, detail: "Work"), Fixture.row("(no task)", seconds: 60)]
         let table = try Self.sheet(Fixture.data(rows), request: request).table
 
-        #expect(table.columnTitles == ["Task", "Project", "Hours", "Share", "Billable"])
+        #expect(table.columnTitles == ["Task", "Project", "Time", "Share", "Billable"])
         #expect(table.texts(inColumn: "Project") == ["Work", "", ""])
     }
 
@@ -174,18 +171,22 @@ struct PresenterTests {
             totalSeconds: 3_600, billableSeconds: 0, entryCount: 1, daily: [Fixture.today: 3_600])
         let sheet = try Self.sheet(doubled, request: request)
         #expect(sheet.notes == [ReportsPresenter.severalTagsNote])
-        #expect(sheet.table.texts(inColumn: "Hours") == ["1:00", "1:00", "1:00"])
+        #expect(sheet.table.texts(inColumn: "Time") == ["1h 00m", "1h 00m", "1h 00m"])
 
         let single = Fixture.data([Fixture.row("client", seconds: 3_600), Fixture.row("(no tag)", seconds: 60)])
         #expect(try Self.sheet(single, request: request).notes.isEmpty)
     }
 
-    @Test func runningTimerIsANoteNotPartOfTheTotals() throws {
-        let sheet = try Self.sheet(Fixture.data([Fixture.row("Work", seconds: 3_600)], running: 25 * 60))
+    @Test func timersTimeIsNamedInANoteAndItsRowsAreMarked() throws {
+        var onTimer = Fixture.row("Work", seconds: 3_000)
+        onTimer.timerSeconds = 25 * 60
+        let sheet = try Self.sheet(
+            Fixture.data([onTimer, Fixture.row("Home", seconds: 600)], running: 25 * 60))
 
-        #expect(sheet.notes == ["A running timer has 25m so far; it is not in these totals until you stop it."])
-        #expect(sheet.table.texts(inColumn: "Hours")?.last == "1:00")
-        #expect(sheet.header.hasSuffix("· 1h"))
+        #expect(sheet.notes == ["Includes 25m still on timers (rows marked ▸), logged when you stop them."])
+        #expect(sheet.table.texts(inColumn: "Project") == ["Work ▸", "Home", "Total"])
+        #expect(sheet.table.texts(inColumn: "Time")?.last == "1h 00m")
+        #expect(sheet.header.hasSuffix("· 1h 00m"))
     }
 
     @Test func runningTimerIsNotMentionedForAPeriodThatExcludesToday() throws {
@@ -215,7 +216,8 @@ struct PresenterTests {
     @Test func thirtyOneDaysAreChartedPerDayWithMonthsWhenTheyCrossOne() throws {
         let request = ReportRequest(
             since: Fixture.day("2026-11-10"), until: Fixture.day("2026-12-10"), grouping: .day)
-        let chart = Self.presenter().chart(Fixture.data([Fixture.row("x", seconds: 60)]), request: request)
+        let later = Self.presenter(today: Fixture.day("2026-12-31"))
+        let chart = later.chart(Fixture.data([Fixture.row("x", seconds: 60)]), request: request)
 
         #expect(chart.bars.count == 31)
         #expect(chart.bars.first?.label == "Tue Nov 10")
@@ -243,12 +245,32 @@ struct PresenterTests {
         let year = try ReportPeriod.year.resolve(today: Fixture.today)
         let request = ReportRequest(since: year.since, until: year.until, grouping: .project)
         // 2026 starts on a Thursday, so it touches 53 ISO weeks (W01 from Dec 29, 2025 to W53 ending Jan 3, 2027).
-        #expect(Self.presenter().chart(.empty, request: request).bars.count == 53)
+        let later = Self.presenter(today: Fixture.day("2027-12-31"))
+        #expect(later.chart(.empty, request: request).bars.count == 53)
 
         let twoYears = ReportRequest(
             since: Fixture.day("2026-12-01"), until: Fixture.day("2027-01-31"), grouping: .project)
-        let labels = Self.presenter().chart(.empty, request: twoYears).bars.map(\.label)
+        let labels = later.chart(.empty, request: twoYears).bars.map(\.label)
         #expect(labels.contains("2026-W53 Dec 28"))
         #expect(labels.contains("2027-W01 Jan  4"))
+    }
+
+    @Test func daysThatHaveNotHappenedGetNoBar() throws {
+        // Today is Sunday 2026-11-22: "this year" draws W01 to W47 and "this month" the first 22 days.
+        let year = try ReportPeriod.year.resolve(today: Fixture.today)
+        let yearBars = Self.presenter().chart(
+            .empty, request: ReportRequest(since: year.since, until: year.until, grouping: .project)
+        ).bars
+        #expect(yearBars.count == 47)
+        #expect(yearBars.last?.label == "W47 Nov 16")
+        let month = try ReportPeriod.month.resolve(today: Fixture.today)
+        let monthBars = Self.presenter().chart(
+            .empty, request: ReportRequest(since: month.since, until: month.until, grouping: .day)
+        ).bars
+        #expect(monthBars.map(\.label).last == "Sun 22")
+        #expect(monthBars.count == 22)
+        let nextWeek = ReportRequest(since: Fixture.day("2026-11-23"), until: Fixture.day("2026-11-29"), grouping: .day)
+        let someTime = Fixture.data([Fixture.row("x", seconds: 60)])
+        #expect(try Self.sheet(someTime, request: nextWeek, chart: true).chart == nil, "a future range draws no chart")
     }
 }

@@ -22,11 +22,40 @@ struct ViewTests {
         #expect(
             harness.output.lines == [
                 "Week of 2026-11-16 – 2026-11-22 · by project · 3h 51m",
-                "Project     Hours  Share  Billable",
-                "Work         3:20    87%      1:00",
-                "Acme, Inc.   0:31    13%      0:31",
-                "Total        3:51   100%      1:31",
+                "Project       Time  Share  Billable",
+                "Work        3h 20m    87%    1h 00m",
+                "Acme, Inc.     31m    13%       31m",
+                "Total       3h 51m   100%    1h 31m",
             ])
+    }
+
+    @Test func quietKeepsTheReportAndLeavesOutTheNotes() throws {
+        let output = CapturedOutput()
+        let view = ReportsView(output: output, style: .plain, quiet: true)
+        let sheet = ReportSheet(
+            header: "Today · 1h 00m",
+            table: ReportTable(columns: [TableColumn("Project"), TableColumn("Time")], rows: [["Work", "1h 00m"]]),
+            notes: ["A running timer has 10m so far."], chart: nil)
+
+        try view.render(.lines(["No time logged today."]))
+        try view.render(.report(sheet))
+
+        #expect(output.lines == ["Today · 1h 00m", "Project  Time", "Work     1h 00m"])
+    }
+
+    @Test(arguments: [60, 80, 120])
+    func aLongHeaderWrapsAndNoLineOutgrowsTheTerminal(width: Int) async throws {
+        let rows = [
+            Fixture.row("A very long project name that goes on and on", seconds: 9 * 3_600 + 360, billable: 600),
+            Fixture.row("Short", seconds: 16 * 3_600 + 480),
+        ]
+        let harness = Harness(
+            data: Fixture.data(rows, running: 600), style: TerminalStyle(isTTY: true, useColor: false, width: width))
+
+        try await harness.feature.report(ReportQuery(project: "A project with a long name", billableOnly: true))
+
+        #expect(harness.output.lines.allSatisfy { DisplayWidth.of($0) <= width }, "\(harness.output.lines)")
+        #expect(harness.output.lines.contains { $0.hasPrefix("Total") && $0.contains("25h 14m") })
     }
 
     @Test func onATerminalTheDailyChartFollowsTheTable() async throws {
@@ -36,7 +65,7 @@ struct ViewTests {
 
         let lines = harness.output.lines
         #expect(lines[4].hasPrefix("Total"))
-        #expect(lines[5] == "A running timer has 10m so far; it is not in these totals until you stop it.")
+        #expect(lines[5] == "Includes 10m still on timers (rows marked ▸), logged when you stop them.")
         #expect(lines[6] == "")
         #expect(lines[7] == "Hours per day")
         #expect(
@@ -90,7 +119,7 @@ struct ViewTests {
         #expect(
             harness.output.lines == [
                 "No billable time logged on project Acme on 2026-11-22. Log some with: stint log 1h TASK",
-                "A running timer has 1m so far; it is not in these totals until you stop it.",
+                "Includes 1m still on timers (rows marked ▸), logged when you stop them.",
             ])
     }
 
@@ -108,14 +137,16 @@ struct ViewTests {
     @Test func emptyReportInCSVIsJustTheHeader() async throws {
         let harness = Harness(data: .empty, format: .csv)
         try await harness.feature.report(ReportQuery())
-        #expect(harness.output.text == "group,label,seconds,hours,billable_seconds,entries\n")
+        #expect(harness.output.text == "label,project,seconds,hours,billable_seconds,entries,key\n")
     }
 
     // MARK: CSV
 
     @Test func csvQuotesLikeRFC4180AndKeepsExactSeconds() async throws {
+        var acme = Fixture.row("Acme, Inc.", seconds: 3_601, billable: 3_601, entries: 2, key: "acme")
+        acme.projectName = "Acme, Inc."
         let rows = [
-            Fixture.row("Acme, Inc.", seconds: 3_601, billable: 3_601, entries: 2, key: "acme"),
+            acme,
             Fixture.row("The \"big\" one", seconds: 59, key: "big"),
             Fixture.row("Two\nlines", seconds: 7_322, key: "two"),
             Fixture.row("(no project)", seconds: 20, key: ""),
@@ -126,14 +157,33 @@ struct ViewTests {
 
         #expect(
             harness.output.text == """
-                group,label,seconds,hours,billable_seconds,entries
-                acme,"Acme, Inc.",3601,1:00:01,3601,2
-                big,"The ""big"" one",59,0:00:59,0,1
-                two,"Two
-                lines",7322,2:02:02,0,1
-                ,(no project),20,0:00:20,0,1
+                label,project,seconds,hours,billable_seconds,entries,key
+                "Acme, Inc.","Acme, Inc.",3601,1:00:01,3601,2,acme
+                "The ""big"" one",,59,0:00:59,0,1,big
+                "Two
+                lines",,7322,2:02:02,0,1,two
+                (no project),,20,0:00:20,0,1,
 
                 """)
+    }
+
+    /// `--by task`: the group is named by its label (the task), and its project has a column of its own.
+    @Test func csvNamesTheGroupByItsLabelAndTheProjectApart() async throws {
+        var task = Fixture.row(
+            "12 Write report", seconds: 5_400, detail: "Work", key: "3f9a2c10-0000-4000-8000-0000000000aa")
+        (task.projectID, task.projectName) = ("5f0c7a1e-0000-4000-8000-000000000001", "Work")
+        var formula = Fixture.row("=HYPERLINK(\"http://x\")", seconds: 60, key: "3f9a2c10-0000-4000-8000-0000000000bb")
+        formula.projectName = "@home"
+        let harness = Harness(data: Fixture.data([task, formula]), format: .csv)
+
+        try await harness.feature.report(ReportQuery(grouping: .task))
+
+        #expect(
+            harness.output.lines == [
+                "label,project,seconds,hours,billable_seconds,entries,key",
+                "12 Write report,Work,5400,1:30:00,0,1,3f9a2c10-0000-4000-8000-0000000000aa",
+                "\"'=HYPERLINK(\"\"http://x\"\")\",'@home,60,0:01:00,0,1,3f9a2c10-0000-4000-8000-0000000000bb",
+            ])
     }
 
     @Test func csvSecondsAddUpToTheTotalOfTheSampleWeek() async throws {
@@ -145,13 +195,32 @@ struct ViewTests {
         try await json.feature.report(ReportQuery(grouping: .task))
 
         let seconds = csv.output.lines.dropFirst().compactMap { line -> Int? in
-            // No sample task label has a line break; the seconds are the third field from the end backwards.
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
-            return fields.count >= 4 ? Int(fields[fields.count - 4]) : nil
+            // No sample label has a line break; quoted fields are skipped whole, the seconds are the third field.
+            let fields = Self.fields(of: line)
+            return fields.count == 7 ? Int(fields[2]) : nil
         }
         let object = try #require(try json.json() as? [String: Any])
         #expect(seconds.count == csv.output.lines.count - 1)
         #expect(seconds.reduce(0, +) == object["total_seconds"] as? Int)
+    }
+
+    /// The fields of one CSV line without line breaks, quotes undone (RFC 4180).
+    static func fields(of line: String) -> [String] {
+        var fields = [""]
+        var quoted = false
+        var previous: Character?
+        for character in line {
+            if character == "\"" {
+                if !quoted, previous == "\"" { fields[fields.count - 1].append("\"") }
+                quoted.toggle()
+            } else if character == ",", !quoted {
+                fields.append("")
+            } else {
+                fields[fields.count - 1].append(character)
+            }
+            previous = character
+        }
+        return fields
     }
 
     // MARK: JSON
@@ -197,8 +266,13 @@ struct ViewTests {
         #expect(object["total_seconds"] as? Int == 3_600)
 
         let row = try #require((object["rows"] as? [[String: Any]])?.first)
-        #expect(Set(row.keys) == ["key", "label", "detail", "seconds", "billable_seconds", "entries"])
+        #expect(
+            Set(row.keys) == [
+                "key", "label", "detail", "project_id", "project_name", "seconds", "billable_seconds", "entries",
+                "timer_seconds",
+            ])
         #expect(row["detail"] is NSNull)
+        #expect(row["project_id"] is NSNull && row["project_name"] is NSNull)
         #expect(row["billable_seconds"] as? Int == 600)
 
         let daily = try #require(object["daily"] as? [[String: Any]])

@@ -76,6 +76,12 @@ protocol TaskDatastore: Sendable {
     ) async throws -> Task
     /// Tombstones the task and its time; returns the task as it was.
     func delete(id: UUID, at date: Date, summary: @escaping @Sendable (Task) -> String) async throws -> Task
+    /// ``update(id:at:summary:_:)`` for several tasks in one transaction and one batch.
+    func update(
+        ids: [UUID], at date: Date, summary: String, _ change: @escaping @Sendable (inout Task) throws -> Void
+    ) async throws -> [Task]
+    /// ``delete(id:at:summary:)`` for several tasks in one transaction and one batch.
+    func delete(ids: [UUID], at date: Date, summary: String) async throws -> [Task]
     /// Per-project tallies of live tasks, keyed by project id.
     func tallyByProject() async throws -> [UUID: TaskTally]
     /// Per-list tallies of live tasks, keyed by list id.

@@ -163,6 +163,17 @@ struct LocalTaskRepository: TaskRepository {
         }
     }
 
+    func change(
+        _ ids: [UUID], summary: String, _ change: @escaping @Sendable (inout Task, Date) throws -> Void
+    ) async throws -> [Task] {
+        let now = clock.now()
+        return try await datastore.update(ids: ids, at: now, summary: summary) { try change(&$0, now) }
+    }
+
+    func delete(_ ids: [UUID], summary: String) async throws -> [Task] {
+        try await datastore.delete(ids: ids, at: clock.now(), summary: summary)
+    }
+
     func tallyByProject() async throws -> [UUID: TaskTally] { try await datastore.tallyByProject() }
 
     func tallyByList() async throws -> [UUID: TaskTally] { try await datastore.tallyByList() }

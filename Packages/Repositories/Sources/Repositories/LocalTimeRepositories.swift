@@ -44,7 +44,9 @@ struct LocalTimerRepository: TimerRepository {
         ReferenceCandidate(reference: Reference.short(timer.id), label: timer.state.rawValue)
     }
 
-    func start(target: TimeTarget, note: String?, billable: Bool, at: Date?) async throws -> TimerStart {
+    func start(target: TimeTarget, note: String?, billable: Bool, tags: [Entities.Tag], at: Date?) async throws
+        -> TimerStart
+    {
         let now = clock.now()
         let instant = at ?? now
         let person = ids.makeIdentifier()
@@ -57,6 +59,7 @@ struct LocalTimerRepository: TimerRepository {
                 try existing.resume(at: instant, now: now)
                 if let note { try existing.setNote(note, now: now) }
                 if billable { existing.setBillable(true, now: now) }
+                try existing.addTags(tags, now: now)
                 let paused = TimerRules.pausing(
                     context.timers, forStartAt: instant, ownerID: owner, except: existing.id, now: now)
                 return (
@@ -65,7 +68,8 @@ struct LocalTimerRepository: TimerRepository {
                 )
             }
             let timer = try Entities.Timer.start(
-                id: newID, ownerID: owner, target: target, note: note ?? "", billable: billable, at: instant, now: now)
+                id: newID, ownerID: owner, target: target, note: note ?? "", billable: billable, tags: tags,
+                at: instant, now: now)
             let paused = TimerRules.pausing(context.timers, forStartAt: instant, ownerID: owner, except: nil, now: now)
             return (
                 TimerPlan(summary: summary, inserted: [timer], updated: paused, startsWorkOn: target),
@@ -157,17 +161,34 @@ struct LocalTimeEntryRepository: TimeEntryRepository {
         }
         // Checked before the write lock is taken, then made again inside with the person as stored.
         _ = try validating { try make(candidate) }
-        return try await datastore.insertEntry(personCandidate: candidate, at: now) { person, lookup in
-            let entry = try make(person)
-            return (entry, "logged \(Self.minutes(entry.durationSeconds)) on \(try targetLabel(entry.target, lookup))")
-        }
+        return try await datastore.insertEntry(
+            personCandidate: candidate, at: now,
+            { person, lookup in
+                let entry = try make(person)
+                return (
+                    entry, "logged \(Self.minutes(entry.durationSeconds)) on \(try targetLabel(entry.target, lookup))"
+                )
+            }, overlaps: overlapRule(draft.overlap, now: now))
     }
 
     func change(
-        _ id: UUID, summary: String, _ change: @escaping @Sendable (inout TimeEntry, Date) throws -> Void
+        _ id: UUID, summary: String, overlap: OverlapPolicy,
+        _ change: @escaping @Sendable (inout TimeEntry, Date) throws -> Void
     ) async throws -> TimeEntry {
         let now = clock.now()
-        return try await datastore.updateEntry(id: id, summary: summary, at: now) { try change(&$0, now) }
+        return try await datastore.updateEntry(
+            id: id, summary: summary, at: now, { try change(&$0, now) }, overlaps: overlapRule(overlap, now: now))
+    }
+
+    /// `EntryOverlap`'s rule for the datastore to run inside its transaction; a split's second part gets a
+    /// fresh id from the provider.
+    private func overlapRule(_ policy: OverlapPolicy, now: Date)
+        -> @Sendable (TimeEntry, [TimeEntry]) throws -> [EntryOverlap.Change]
+    {
+        let ids = ids
+        return { entry, others in
+            try EntryOverlap.resolve(entry, among: others, policy: policy, now: now, newID: ids.makeIdentifier)
+        }
     }
 
     func delete(_ id: UUID) async throws -> TimeEntry {
@@ -177,7 +198,10 @@ struct LocalTimeEntryRepository: TimeEntryRepository {
     }
 
     private static func minutes(_ seconds: Int) -> String {
-        seconds >= 3600 ? "\(seconds / 3600)h \(seconds % 3600 / 60)m" : "\(max(1, seconds / 60))m"
+        // Written as every duration is for people (ADR 0009): "1h 05m", "45m".
+        let minutes = seconds % 3600 / 60
+        return seconds >= 3600
+            ? "\(seconds / 3600)h " + (minutes < 10 ? "0" : "") + "\(minutes)m" : "\(max(1, seconds / 60))m"
     }
 }
 

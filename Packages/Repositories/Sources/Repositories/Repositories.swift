@@ -92,6 +92,19 @@ public protocol TaskRepository: Sendable {
     /// - Returns: The task as it was.
     /// - Throws: `conflict(.noLongerExists)`.
     func delete(_ id: UUID) async throws -> Task
+    /// Applies one entity rule to several tasks in one transaction and one change batch, so a single undo
+    /// reverts them all (`stint task done 3 4 5`): every task changes, or none does.
+    /// - Parameters:
+    ///   - ids: The tasks, each once, in the order the results come back.
+    ///   - summary: What undo will say it reverts.
+    ///   - change: The rule, given each task as stored and the time of the change.
+    /// - Throws: as ``change(_:summary:_:)``, for the first task that fails; nothing is stored then.
+    func change(_ ids: [UUID], summary: String, _ change: @escaping @Sendable (inout Task, Date) throws -> Void)
+        async throws -> [Task]
+    /// Deletes several tasks and their time in one transaction and one change batch (one undo).
+    /// - Returns: The tasks as they were, in the order of `ids`.
+    /// - Throws: `conflict(.noLongerExists)` for the first task already gone; nothing is deleted then.
+    func delete(_ ids: [UUID], summary: String) async throws -> [Task]
     /// Task tallies per project id; projects without live tasks are absent.
     func tallyByProject() async throws -> [UUID: TaskTally]
     /// Task tallies per list id; lists without live tasks are absent.

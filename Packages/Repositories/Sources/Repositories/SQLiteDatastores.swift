@@ -225,6 +225,44 @@ struct SQLiteTaskDatastore: TaskDatastore {
         }
     }
 
+    func update(
+        ids: [UUID], at date: Date, summary: String, _ change: @escaping @Sendable (inout Task) throws -> Void
+    ) async throws -> [Task] {
+        try await storage {
+            try await store.write(summary: summary, at: date) { writer in
+                try ids.map { id in
+                    guard let record = try writer.task(id: id.storageID) else {
+                        throw RepositoryError.conflict(.noLongerExists(kind: .task, id: id))
+                    }
+                    let before = try RecordMapping.task(record)
+                    var task = before
+                    try change(&task)
+                    if task.projectID != before.projectID || task.listID != before.listID {
+                        try Self.checkPlacement(projectID: task.projectID, listID: task.listID, writer: writer)
+                    }
+                    try writer.update(RecordMapping.record(task, version: record.version))
+                    return task
+                }
+            }
+        }
+    }
+
+    func delete(ids: [UUID], at date: Date, summary: String) async throws -> [Task] {
+        try await storage {
+            try await store.write(summary: summary, at: date) { writer in
+                try ids.map { id in
+                    guard let record = try writer.task(id: id.storageID) else {
+                        throw RepositoryError.conflict(.noLongerExists(kind: .task, id: id))
+                    }
+                    let task = try RecordMapping.task(record)
+                    try deleteTime(of: id.storageID, projectID: nil, writer: writer, at: date)
+                    try writer.deleteTask(id: id.storageID, at: date)
+                    return task
+                }
+            }
+        }
+    }
+
     func tallyByProject() async throws -> [UUID: TaskTally] {
         try await tallies { try await store.taskCountsByProject() }
     }

@@ -93,7 +93,8 @@ struct SQLiteTimeDatastore: TimeDatastore {
 
     func insertEntry(
         personCandidate: UUID, at date: Date,
-        _ make: @escaping @Sendable (UUID, TargetLookup) throws -> (TimeEntry, String)
+        _ make: @escaping @Sendable (UUID, TargetLookup) throws -> (TimeEntry, String),
+        overlaps: @escaping @Sendable (TimeEntry, [TimeEntry]) throws -> [EntryOverlap.Change]
     ) async throws -> TimeEntry {
         try await storage {
             try await store.write(summary: "", at: date) { writer in
@@ -101,6 +102,7 @@ struct SQLiteTimeDatastore: TimeDatastore {
                 let lookup = Self.lookup(writer)
                 let (entry, summary) = try make(person, lookup)
                 try Self.ensureExists(entry.target, lookup)
+                try Self.makeRoom(for: entry, writer, at: date, overlaps)
                 try writer.setSummary(summary)
                 try writer.insert(TimeMapping.record(entry))
                 return entry
@@ -109,15 +111,42 @@ struct SQLiteTimeDatastore: TimeDatastore {
     }
 
     func updateEntry(
-        id: UUID, summary: String, at date: Date, _ change: @escaping @Sendable (inout TimeEntry) throws -> Void
+        id: UUID, summary: String, at date: Date, _ change: @escaping @Sendable (inout TimeEntry) throws -> Void,
+        overlaps: @escaping @Sendable (TimeEntry, [TimeEntry]) throws -> [EntryOverlap.Change]
     ) async throws -> TimeEntry {
         try await readChangeWrite(
             in: store, id: id, kind: .timeEntry, at: date, summary: { _, _ in summary }, change: change,
             read: { try $0.timeEntry(id: $1) }, map: TimeMapping.entry,
             write: { writer, before, entry, record in
                 if entry.target != before.target { try Self.ensureExists(entry.target, Self.lookup(writer)) }
+                if entry.start != before.start || entry.end != before.end {
+                    try Self.makeRoom(for: entry, writer, at: date, overlaps)
+                }
                 try writer.update(TimeMapping.record(entry, version: record.version))
             })
+    }
+
+    /// Reads the owner's live entries sharing time with `entry` (the start index bounds the scan) and
+    /// stores what `overlaps` decides for them, in the caller's transaction.
+    private static func makeRoom(
+        for entry: TimeEntry, _ writer: StoreWriter, at date: Date,
+        _ overlaps: (TimeEntry, [TimeEntry]) throws -> [EntryOverlap.Change]
+    ) throws {
+        let records = try writer.timeEntries(
+            TimeEntryFilter(from: entry.start, to: entry.end, loggedBy: entry.loggedBy.storageID))
+        let versions = Dictionary(records.map { ($0.id, $0.version) }, uniquingKeysWith: { first, _ in first })
+        let others = try records.filter { $0.id != entry.id.storageID }.map(TimeMapping.entry)
+        for change in try overlaps(entry, others) {
+            switch change {
+            case .trimmed(let trimmed):
+                try writer.update(TimeMapping.record(trimmed, version: versions[trimmed.id.storageID] ?? 0))
+            case .removed(let removed):
+                try writer.deleteTimeEntry(id: removed.id.storageID, at: date)
+            case .split(let before, let after):
+                try writer.update(TimeMapping.record(before, version: versions[before.id.storageID] ?? 0))
+                try writer.insert(TimeMapping.record(after))
+            }
+        }
     }
 
     func deleteEntry(id: UUID, at date: Date, summary: @escaping @Sendable (TimeEntry) -> String) async throws

@@ -33,16 +33,21 @@ protocol TimeDatastore: Sendable {
     /// Live entries whose id starts with `prefix`.
     func entries(idPrefix prefix: String) async throws -> [TimeEntry]
     /// In one write transaction: reads the local person (creating it from `personCandidate`), lets
-    /// `make` build the entry and its summary, checks that its target is live and stores it.
-    /// - Throws: `conflict(.noLongerExists)` for a gone target, whatever `make` throws.
+    /// `make` build the entry and its summary, checks that its target is live, hands `overlaps` the same
+    /// person's live entries that share time with it and stores the entry with the changes `overlaps` asks
+    /// of those (all in one change batch, so one undo takes everything back).
+    /// - Throws: `conflict(.noLongerExists)` for a gone target, whatever `make` or `overlaps` throws.
     func insertEntry(
         personCandidate: UUID, at date: Date,
-        _ make: @escaping @Sendable (UUID, TargetLookup) throws -> (TimeEntry, String)
+        _ make: @escaping @Sendable (UUID, TargetLookup) throws -> (TimeEntry, String),
+        overlaps: @escaping @Sendable (TimeEntry, [TimeEntry]) throws -> [EntryOverlap.Change]
     ) async throws -> TimeEntry
-    /// Reads, changes and stores an entry in one transaction; a new target must be live.
+    /// Reads, changes and stores an entry in one transaction; a new target must be live. When the span
+    /// changed, `overlaps` sees the owner's other entries sharing time with the result, as for `insertEntry`.
     /// - Throws: `conflict(.noLongerExists)` for the entry or its new target.
     func updateEntry(
-        id: UUID, summary: String, at date: Date, _ change: @escaping @Sendable (inout TimeEntry) throws -> Void
+        id: UUID, summary: String, at date: Date, _ change: @escaping @Sendable (inout TimeEntry) throws -> Void,
+        overlaps: @escaping @Sendable (TimeEntry, [TimeEntry]) throws -> [EntryOverlap.Change]
     ) async throws -> TimeEntry
     /// Tombstones an entry and returns it as it was; `summary` names it for undo.
     func deleteEntry(id: UUID, at date: Date, summary: @escaping @Sendable (TimeEntry) -> String) async throws
@@ -50,6 +55,8 @@ protocol TimeDatastore: Sendable {
     /// Sums of time computed by the storage (never by loading entries), all read in one transaction
     /// so they agree with each other; one result per request, in order.
     func sums(_ requests: [TimeSumRequest]) async throws -> [[TimeSum]]
+    /// Time logged on each task, ever, in one grouped statement; tasks without time are absent.
+    func loggedSeconds(onTasks ids: [UUID]) async throws -> [UUID: Int]
 }
 
 /// What a timer change sees inside its transaction.

@@ -15,7 +15,8 @@ enum TimeMapping {
             id: try UUID(storageID: record.id, field: "timer id"),
             ownerID: try UUID(storageID: record.ownerID, field: "timer owner id"),
             target: try target(taskID: record.taskID, projectID: record.projectID, what: "timer"), note: record.note,
-            billable: record.billable, intervals: record.intervals.map { WorkInterval(start: $0.start, end: $0.end) },
+            billable: record.billable, tags: try tags(record.tags),
+            intervals: record.intervals.map { WorkInterval(start: $0.start, end: $0.end) },
             createdAt: record.createdAt, updatedAt: record.updatedAt)
     }
 
@@ -23,18 +24,24 @@ enum TimeMapping {
         TimerRecord(
             id: timer.id.storageID, ownerID: timer.ownerID.storageID, taskID: timer.target.taskID?.storageID,
             projectID: timer.target.projectID?.storageID, note: timer.note, billable: timer.billable,
-            state: timer.isRunning ? TimerRecord.runningState : TimerRecord.pausedState,
+            tags: timer.tags.map(\.name), state: timer.isRunning ? TimerRecord.runningState : TimerRecord.pausedState,
             intervals: timer.intervals.map { TimerIntervalRecord(start: $0.start, end: $0.end) },
             createdAt: timer.createdAt, updatedAt: timer.updatedAt, deletedAt: nil, version: version)
     }
 
-    static func entry(_ record: TimeEntryRecord) throws(RepositoryError) -> TimeEntry {
+    /// Stored tag names back as tags; a name the rules refuse means the file was edited by hand.
+    static func tags(_ names: [String]) throws(RepositoryError) -> [Entities.Tag] {
         var tags: [Entities.Tag] = []
-        for name in record.tags {
+        for name in names {
             do { tags.append(try Entities.Tag(name)) } catch {
                 throw .corruptData(message: "stored tag '\(name)' is invalid")
             }
         }
+        return tags
+    }
+
+    static func entry(_ record: TimeEntryRecord) throws(RepositoryError) -> TimeEntry {
+        let tags = try tags(record.tags)
         return TimeEntry(
             id: try UUID(storageID: record.id, field: "entry id"),
             target: try target(taskID: record.taskID, projectID: record.projectID, what: "entry"),

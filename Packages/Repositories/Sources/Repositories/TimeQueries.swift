@@ -125,11 +125,14 @@ public struct NewTimeEntry: Sendable, Equatable {
     public var tags: [Entities.Tag]
     /// Accept more than 24 hours.
     public var force: Bool
+    /// What happens when the entry shares time with another of the same person's entries.
+    public var overlap: OverlapPolicy
 
     public init(
         target: TimeTarget, start: Date, durationSeconds: Int, note: String = "", billable: Bool = false,
-        tags: [Entities.Tag] = [], force: Bool = false
+        tags: [Entities.Tag] = [], force: Bool = false, overlap: OverlapPolicy = .allow
     ) {
+        self.overlap = overlap
         self.target = target
         self.start = start
         self.durationSeconds = durationSeconds

@@ -28,10 +28,12 @@ public protocol TimerRepository: Sendable {
     /// - Parameters:
     ///   - note: The timer's note; nil keeps a resumed timer's note.
     ///   - billable: Marks the time billable (never unmarks a resumed timer).
+    ///   - tags: Tags for the entry the timer stops into (added to a resumed timer's).
     ///   - at: When work began; nil means now.
     /// - Throws: `conflict(.timerAlreadyRunning)`; `conflict(.noLongerExists)` when the target is gone;
-    ///   `invalid` for what `Timer` refuses (an instant out of range or in the future, a long note).
-    func start(target: TimeTarget, note: String?, billable: Bool, at: Date?) async throws -> TimerStart
+    ///   `invalid` for what `Timer` refuses (an instant out of range or in the future, a long note, too many tags).
+    func start(target: TimeTarget, note: String?, billable: Bool, tags: [Entities.Tag], at: Date?) async throws
+        -> TimerStart
     /// Pauses the timer `selector` means.
     /// - Parameter at: When work stopped; nil means now (or the running interval's start when that lies a
     ///   few seconds ahead).
@@ -65,20 +67,43 @@ public protocol TimeEntryRepository: Sendable {
     func entry(reference: String) async throws -> TimeEntry
     /// Validates and stores an entry logged by the local person (created on first use, in the same
     /// transaction).
+    /// Entries of the same person it overlaps are treated as `draft.overlap` says, in the same transaction.
     /// - Throws: `invalid` for what `TimeEntry.create` refuses (a bad duration, an entry ending in the
-    ///   future, a long note, too many tags); `conflict(.noLongerExists)` when the task or project is gone.
+    ///   future, a long note, too many tags) and for an overlap under `.refuse`; `conflict(.noLongerExists)`
+    ///   when the task or project is gone.
     func log(_ draft: NewTimeEntry) async throws -> TimeEntry
     /// Applies an entity rule to an entry in one transaction; a new target must exist.
     /// - Parameters:
     ///   - summary: What undo will say it reverts.
+    ///   - overlap: What happens to the owner's other entries when the change moves this one onto their time
+    ///     (`EntryOverlap`); trims and removals go into the same change batch.
     ///   - change: The rule, given the entry as stored and the time of the change.
-    /// - Throws: `invalid` with what `change` threw; `conflict(.noLongerExists)` for the entry or target.
-    func change(_ id: UUID, summary: String, _ change: @escaping @Sendable (inout TimeEntry, Date) throws -> Void)
-        async throws -> TimeEntry
+    /// - Throws: `invalid` with what `change` threw (`.overlapsEntry` under `.refuse`); `conflict(.noLongerExists)`
+    ///   for the entry or target.
+    func change(
+        _ id: UUID, summary: String, overlap: OverlapPolicy,
+        _ change: @escaping @Sendable (inout TimeEntry, Date) throws -> Void
+    ) async throws -> TimeEntry
     /// Deletes an entry (a tombstone, so undo and sync can see it).
     /// - Returns: The entry as it was.
     /// - Throws: `conflict(.noLongerExists)`.
     func delete(_ id: UUID) async throws -> TimeEntry
+}
+
+extension TimerRepository {
+    /// Starts a timer without tags.
+    public func start(target: TimeTarget, note: String?, billable: Bool, at: Date?) async throws -> TimerStart {
+        try await start(target: target, note: note, billable: billable, tags: [], at: at)
+    }
+}
+
+extension TimeEntryRepository {
+    /// A change that never checks overlaps (notes, tags, billable, target: the span stays as it is).
+    public func change(
+        _ id: UUID, summary: String, _ change: @escaping @Sendable (inout TimeEntry, Date) throws -> Void
+    ) async throws -> TimeEntry {
+        try await self.change(id, summary: summary, overlap: .allow, change)
+    }
 }
 
 /// Sums of tracked time for reports, the dashboard and task/project details, computed by the
@@ -86,4 +111,7 @@ public protocol TimeEntryRepository: Sendable {
 public protocol TimeReportRepository: Sendable {
     /// One result per request, read together in one transaction so they are consistent.
     func sums(_ requests: [TimeSumRequest]) async throws -> [[TimeSum]]
+    /// The time logged on each task, ever and by anyone, in one grouped read (a listing's rows); tasks without
+    /// time are absent.
+    func loggedSeconds(onTasks ids: [UUID]) async throws -> [UUID: Int]
 }

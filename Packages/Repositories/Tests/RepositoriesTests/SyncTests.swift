@@ -494,10 +494,12 @@ struct SyncTests {
         try await a.login("a")
         try await b.login("a", name: "desktop")
         let project = try await a.projects.create(name: "Work", note: "")
-        let started = try await a.timers.start(target: .project(project.id), note: nil, billable: false, at: nil)
+        let started = try await a.timers.start(
+            target: .project(project.id), note: nil, billable: false, tags: [try Tag("client")], at: nil)
         try await a.syncNow()
         try await b.syncNow()
         #expect(try await b.timers.runningTimer()?.id == started.timer.id)
+        #expect(try await b.timers.runningTimer()?.tags.map(\.name) == ["client"], "a timer's tags travel with it")
         b.clock.advance(600)
         _ = try await b.timers.pause(.running, at: nil)
         try await b.syncNow()
@@ -510,6 +512,7 @@ struct SyncTests {
         try await b.syncNow()
         #expect(try await b.timers.timers().isEmpty)
         #expect(try await b.entries.entries(matching: TimeEntryQuery()).map(\.id) == [entry.id])
+        #expect(entry.tags.map(\.name) == ["client"], "the entry a timer stops into carries its tags")
     }
 
     /// The fault journey's timer that came back (seed 216995909), without faults: the undo of a start whose pause

@@ -27,8 +27,11 @@ struct TimeRepositoriesTests {
         let second = try await fixture.timers.start(target: .task(email.id), note: "inbox", billable: true, at: nil)
         #expect(second.paused.map(\.id) == [first.timer.id])
         fixture.clock.advance(300)
-        let back = try await fixture.timers.start(target: .task(report.id), note: nil, billable: false, at: nil)
+        let back = try await fixture.timers.start(
+            target: .task(report.id), note: nil, billable: false, tags: [try Tag("deep")], at: nil)
         #expect(back.resumedExisting)
+        #expect(back.timer.tags.map(\.name) == ["deep"], "tags given on a resume are added")
+        #expect(try await fixture.timers.timers().first?.tags.map(\.name) == ["deep"], "and stored")
         #expect(back.timer.id == first.timer.id)
         #expect(back.paused.map(\.id) == [second.timer.id])
 
@@ -331,7 +334,7 @@ struct TimeRepositoriesTests {
                 force: true))
         #expect(try await fixture.entries.entry(reference: String(forced.id.uuidString.prefix(8))) == forced)
         #expect(try await fixture.transfer.snapshot().personID == forced.loggedBy)
-        #expect(try await fixture.history.undo() == "logged 25h 0m on project \"Work\"")
+        #expect(try await fixture.history.undo() == "logged 25h 00m on project \"Work\"")
     }
 
     @Test("editing an entry onto a deleted task and deleting a gone entry are refused with the id they were given")
@@ -494,17 +497,19 @@ final class CountingTimeDatastore: TimeDatastore, @unchecked Sendable {
 
     func insertEntry(
         personCandidate: UUID, at date: Date,
-        _ make: @escaping @Sendable (UUID, TargetLookup) throws -> (TimeEntry, String)
+        _ make: @escaping @Sendable (UUID, TargetLookup) throws -> (TimeEntry, String),
+        overlaps: @escaping @Sendable (TimeEntry, [TimeEntry]) throws -> [EntryOverlap.Change]
     ) async throws -> TimeEntry {
         count("insertEntry")
-        return try await inner.insertEntry(personCandidate: personCandidate, at: date, make)
+        return try await inner.insertEntry(personCandidate: personCandidate, at: date, make, overlaps: overlaps)
     }
 
     func updateEntry(
-        id: UUID, summary: String, at date: Date, _ change: @escaping @Sendable (inout TimeEntry) throws -> Void
+        id: UUID, summary: String, at date: Date, _ change: @escaping @Sendable (inout TimeEntry) throws -> Void,
+        overlaps: @escaping @Sendable (TimeEntry, [TimeEntry]) throws -> [EntryOverlap.Change]
     ) async throws -> TimeEntry {
         count("updateEntry")
-        return try await inner.updateEntry(id: id, summary: summary, at: date, change)
+        return try await inner.updateEntry(id: id, summary: summary, at: date, change, overlaps: overlaps)
     }
 
     func deleteEntry(id: UUID, at date: Date, summary: @escaping @Sendable (TimeEntry) -> String) async throws
@@ -512,6 +517,11 @@ final class CountingTimeDatastore: TimeDatastore, @unchecked Sendable {
     {
         count("deleteEntry")
         return try await inner.deleteEntry(id: id, at: date, summary: summary)
+    }
+
+    func loggedSeconds(onTasks ids: [UUID]) async throws -> [UUID: Int] {
+        count("loggedSeconds")
+        return try await inner.loggedSeconds(onTasks: ids)
     }
 
     func sums(_ requests: [TimeSumRequest]) async throws -> [[TimeSum]] {

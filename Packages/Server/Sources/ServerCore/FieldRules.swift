@@ -100,6 +100,7 @@ enum FieldRules {
             Field(name: "project_id", kind: .optionalUUID, fallback: .null),
             Field(name: "note", kind: .text(.timerNote), fallback: .string("")),
             Field(name: "billable", kind: .flag, fallback: .integer(0)),
+            Field(name: "tags", kind: .tags, fallback: .array([])),
             Field(name: "state", kind: .timerState, fallback: nil),
             Field(name: "intervals", kind: .intervals, fallback: nil),
         ] + stamps

@@ -66,7 +66,14 @@ public enum PushEngine {
             return .rejected(problem, record: visible)
         }
 
-        var merge = FieldMerge.merge(base: base, mine: changes, theirs: current?.fields)
+        // A record stored before one of its fields existed (a timer's `tags`, issue 10) reads as holding that field's
+        // fallback; only optional fields are ever added, so nothing required can be missing from a stored record.
+        var stored = current?.fields
+        if var completed = stored {
+            _ = FieldRules.complete(&completed, entity: entity)
+            stored = completed
+        }
+        var merge = FieldMerge.merge(base: base, mine: changes, theirs: stored)
         if entity == .timer { settleTimerState(&merge, mine: changes) }
         var fields = merge.fields
         if current == nil {
@@ -82,9 +89,9 @@ public enum PushEngine {
         }
 
         var changed = true
-        if let current {
+        if let current, let stored {
             changed =
-                differs(fields, from: current.fields)
+                differs(fields, from: stored)
                 || movesOwnStamp(base: base, mine: changes, theirs: current.fields)
         }
         let record = StoredRecord(

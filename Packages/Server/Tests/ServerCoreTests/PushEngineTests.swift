@@ -256,6 +256,25 @@ struct PushEngineTests {
         #expect(!decision.writes, "the server's timer stands as it was")
     }
 
+    @Test("a timer stored before timers had tags reads as having none: a pause applies, tags can be added")
+    func timerStoredWithoutTags() {
+        var old = Fixture.timer(intervals: [(0, nil)])
+        old["tags"] = nil
+        let current = stored(.timer, Fixture.id(1), old, owner: alice)
+        let tagged = MutationInput(
+            number: 3, entity: .timer, id: Fixture.id(1), base: ["tags": .array([])],
+            changes: ["tags": .array(["client"])])
+
+        let decision = PushEngine.apply(tagged, to: current, by: alice, at: Fixture.now)
+
+        #expect(decision.outcome == .applied)
+        #expect(decision.record?.fields["tags"] == .array(["client"]))
+        let same = PushEngine.apply(
+            MutationInput(number: 4, entity: .timer, id: Fixture.id(1), base: nil, changes: ["tags": .array([])]),
+            to: current, by: alice, at: Fixture.now)
+        #expect(!same.writes, "no tags and [] are the same timer")
+    }
+
     @Test("a pause that meets no other change is applied as it is")
     func plainPause() {
         let current = stored(.timer, Fixture.id(1), Fixture.timer(intervals: [(0, nil)]), owner: alice)

@@ -96,7 +96,7 @@ public enum SyncBuilder {
             services: dependencies.services,
             analytics: dependencies.analytics,
             presenter: SyncPresenter(format: context.format, today: context.today, timeZone: context.timeZone),
-            view: SyncView(output: context.output, style: context.style),
+            view: SyncView(output: context.output, style: context.style, quiet: context.quiet),
             progressOutput: dependencies.progressOutput,
             progressStyle: dependencies.progressStyle,
             sleep: dependencies.sleep)

@@ -101,7 +101,7 @@ public protocol SyncFailureKindProviding: Error {
 /// English counts ("1 change", "12 changes") shared by messages across the feature.
 enum Plural {
     static func count(_ value: Int, _ singular: String, _ plural: String) -> String {
-        "\(value) \(value == 1 ? singular : plural)"
+        "\(NumberText.grouped(value)) \(value == 1 ? singular : plural)"
     }
 
     static func changes(_ value: Int) -> String { count(value, "change", "changes") }

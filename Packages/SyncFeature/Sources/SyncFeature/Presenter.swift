@@ -46,22 +46,25 @@ struct SyncPresenter: Sendable {
             lines.append(
                 SyncLine(
                     "The server was reset or restored: pulled everything again and kept this device's changes.",
-                    color: .yellow))
+                    color: .yellow, essential: true))
         }
         if summary.isUpToDate {
             lines.append(SyncLine(Self.upToDate))
         } else {
             lines.append(
-                SyncLine("Synced with \(server(summary.server)): \(pushedPhrase(summary)), pulled \(summary.pulled)."))
+                SyncLine(
+                    "Synced with \(server(summary.server)): \(pushedPhrase(summary)), "
+                        + "pulled \(NumberText.grouped(summary.pulled))."))
         }
         lines += summary.rejected.map { rejected in
             SyncLine(
                 "Rejected \(what(rejected.entity, rejected.label, rejected.recordID)): "
                     + DisplayText.singleLine(rejected.reason),
-                color: .red)
+                color: .red, essential: true)
         }
         if summary.conflicts > 0 {
-            lines.append(SyncLine("\(Plural.conflicts(summary.conflicts)): stint sync conflicts", color: .yellow))
+            let hint = "\(Plural.conflicts(summary.conflicts)): stint sync conflicts"
+            lines.append(SyncLine(hint, color: .yellow, essential: true))
         }
         return .lines(lines)
     }
@@ -71,7 +74,7 @@ struct SyncPresenter: Sendable {
         guard summary.pushed > 0 else { return "pushed nothing" }
         var notes: [String] = []
         if summary.conflicts > 0 { notes.append(Plural.conflicts(summary.conflicts)) }
-        if !summary.rejected.isEmpty { notes.append("\(summary.rejected.count) rejected") }
+        if !summary.rejected.isEmpty { notes.append("\(NumberText.grouped(summary.rejected.count)) rejected") }
         let base = "pushed \(Plural.changes(summary.pushed))"
         return notes.isEmpty ? base : "\(base) (\(notes.joined(separator: ", ")))"
     }
@@ -131,15 +134,17 @@ struct SyncPresenter: Sendable {
     func settings(_ status: SyncStatus, only setting: SyncSetting?) -> SyncScreen {
         if format == .json { return .json(SettingsPayload(autoSync: status.autoSync)) }
         let value = status.autoSync ? "on" : "off"
-        if setting != nil { return .lines([SyncLine(value)]) }
-        return .lines([SyncLine("\(SyncSetting.autoSync.rawValue) = \(value)")])
+        if setting != nil { return .lines([SyncLine(value, essential: true)]) }
+        return .lines([SyncLine("\(SyncSetting.autoSync.rawValue) = \(value)", essential: true)])
     }
 
     // MARK: Status
 
     func status(_ status: SyncStatus) -> SyncScreen {
         if format == .json { return .json(status) }
-        guard let account = status.account else { return .lines([SyncLine(Self.notLoggedInStatus)]) }
+        guard let account = status.account else {
+            return .lines([SyncLine(Self.notLoggedInStatus, essential: true)])
+        }
         let lastSync = status.lastSyncAt.map {
             RelativeTimeText.describe($0, now: status.checkedAt, timeZone: timeZone)
         }
@@ -151,7 +156,7 @@ struct SyncPresenter: Sendable {
                 label: "Pending", value: status.pendingChanges == 0 ? "none" : Plural.changes(status.pendingChanges)),
             DetailField(label: "Last sync", value: lastSync ?? "never", color: lastSync == nil ? .yellow : nil),
             DetailField(
-                label: "Conflicts", value: status.conflicts == 0 ? "none" : String(status.conflicts),
+                label: "Conflicts", value: status.conflicts == 0 ? "none" : NumberText.grouped(status.conflicts),
                 color: status.conflicts == 0 ? nil : .yellow),
         ]
         fields.append(DetailField(label: "Auto-sync", value: status.autoSync ? "on" : "off"))
@@ -180,9 +185,9 @@ struct SyncPresenter: Sendable {
             TableColumn("Field"),
             TableColumn("Yours", flexible: true),
             TableColumn("Theirs (kept)", flexible: true),
-            TableColumn("When"),
+            TableColumn("When", dropRank: TableColumn.DropRank.context),
         ]
-        if includeResolved { columns.append(TableColumn("Resolution")) }
+        if includeResolved { columns.append(TableColumn("Resolution", dropRank: TableColumn.DropRank.status)) }
         let rows = conflicts.map { conflict -> [TableCell] in
             // A resolved conflict is history, not a decision to make: the whole row recedes.
             let rowColor: TextColor? = conflict.isResolved ? .dim : nil

@@ -8,14 +8,17 @@ import TerminalUI
 struct SyncView: Sendable {
     let output: any TextOutput
     let style: TerminalStyle
+    /// `--quiet`: only essential lines, tables, details without their hints, and JSON are written.
+    var quiet = false
 
     func render(_ screen: SyncScreen) throws {
         switch screen {
-        case .lines(let lines):
+        case .lines(let all):
+            let lines = quiet ? all.filter(\.essential) : all
             guard !lines.isEmpty else { return }
             output.write(lines.map(paint).joined(separator: "\n") + "\n")
         case .table(let table, let footer):
-            let lines = [table.render(style: style)] + footer.map(paint)
+            let lines = [table.render(style: style)] + (quiet ? [] : footer.flatMap(wrapped))
             output.write(lines.joined(separator: "\n") + "\n")
         case .detail(let detail):
             output.write(render(detail) + "\n")
@@ -32,11 +35,16 @@ struct SyncView: Sendable {
     private func render(_ detail: SyncDetail) -> String {
         var lines = [style.paint(detail.heading, .bold)]
         lines += DetailField.lines(detail.fields, style: style)
-        if !detail.footer.isEmpty {
+        if !detail.footer.isEmpty, !quiet {
             lines.append("")
-            lines += detail.footer.map(paint)
+            lines += detail.footer.flatMap(wrapped)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A hint under a table or a block, broken at spaces to the terminal's width.
+    private func wrapped(_ line: SyncLine) -> [String] {
+        TextWrap.lines(line.text, width: style.width).map { style.paint($0, line.color) }
     }
 
     private func paint(_ line: SyncLine) -> String {

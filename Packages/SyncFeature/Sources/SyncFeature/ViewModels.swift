@@ -5,9 +5,10 @@ import TerminalUI
 
 /// One screen to draw.
 enum SyncScreen: Sendable {
-    /// Plain lines (confirmations, summaries, empty states). An empty array prints nothing.
+    /// Plain lines (confirmations, summaries, empty states). An empty array prints nothing. Under `--quiet` only
+    /// the essential ones are printed.
     case lines([SyncLine])
-    /// A table, then lines below it (hints).
+    /// A table, then lines below it (hints, left out under `--quiet`).
     case table(Table, footer: [SyncLine])
     case detail(SyncDetail)
     /// Scripted output: the value is encoded as it is, with the models' stable keys.
@@ -20,10 +21,14 @@ enum SyncScreen: Sendable {
 struct SyncLine: Sendable, Equatable, ExpressibleByStringLiteral {
     var text: String
     var color: TextColor?
+    /// Printed even under `--quiet`: the answer asked for (a setting, whether logged in) or something that went
+    /// wrong or needs a decision (a rejected change, a new conflict, a server reset). Confirmations and hints are not.
+    var essential: Bool
 
-    init(_ text: String, color: TextColor? = nil) {
+    init(_ text: String, color: TextColor? = nil, essential: Bool = false) {
         self.text = text
         self.color = color
+        self.essential = essential
     }
 
     init(stringLiteral value: String) {
@@ -35,7 +40,7 @@ struct SyncLine: Sendable, Equatable, ExpressibleByStringLiteral {
 struct SyncDetail: Sendable, Equatable {
     var heading: String
     var fields: [DetailField]
-    /// Lines after the fields (what to do next).
+    /// Lines after the fields (what to do next; left out under `--quiet`).
     var footer: [SyncLine]
 
     func field(_ label: String) -> DetailField? { fields.first { $0.label == label } }

@@ -128,6 +128,45 @@ struct ViewTests {
         #expect(output.lines[1].contains("…"))
     }
 
+    @Test(arguments: [60, 80, 120])
+    func onANarrowTerminalTheConflictTableLeavesOutResolutionThenWhen(width: Int) throws {
+        let conflict = Fixture.conflict(
+            mine: String(repeating: "mine ", count: 20), theirs: String(repeating: "theirs ", count: 20))
+        let style = TerminalStyle(isTTY: true, useColor: false, width: width)
+        let output = try render(Fixture.presenter().conflicts([conflict], includeResolved: true), style: style)
+
+        #expect(output.lines.allSatisfy { DisplayWidth.of($0) <= width }, "\(output.lines)")
+        let header = try #require(output.lines.first)
+        #expect(header.contains("Resolution") == (width == 120))
+        #expect(header.contains("When") == (width == 120))
+        #expect(header.contains("Yours") && header.contains("Theirs (kept)"))
+    }
+
+    @Test func quietKeepsWhatWentWrongAndTheAnswerButNotConfirmationsOrHints() throws {
+        let output = CapturedOutput()
+        let view = SyncView(output: output, style: .plain, quiet: true)
+        let summary = SyncSummary(server: Fixture.server, pushed: 12_000, conflicts: 1, pulled: 3_456)
+
+        try view.render(Fixture.presenter().synced(summary))
+        try view.render(Fixture.presenter().settings(Fixture.status(), only: .autoSync))
+        try view.render(Fixture.presenter().conflicts([], includeResolved: false))
+        try view.render(Fixture.presenter().conflicts([Fixture.conflict()], includeResolved: false))
+
+        #expect(output.lines.first == "1 conflict: stint sync conflicts")
+        #expect(output.lines[1] == "off")
+        #expect(output.lines[2].hasPrefix("ID"))
+        #expect(output.lines.count == 4)
+        #expect(!output.text.contains("Keep one side"))
+    }
+
+    @Test func countsInASummaryAreGroupedLikeTheProgressLine() throws {
+        let summary = SyncSummary(server: Fixture.server, pushed: 12_000, conflicts: 0, pulled: 3_456)
+        #expect(
+            try render(Fixture.presenter().synced(summary)).lines == [
+                "Synced with \(Fixture.server): pushed 12,000 changes, pulled 3,456."
+            ])
+    }
+
     @Test func colourOnlyWhenTheStyleAllowsIt() throws {
         let summary = SyncSummary(server: Fixture.server, pushed: 1, conflicts: 1, pulled: 0)
         let plain = try render(Fixture.presenter().synced(summary))

@@ -17,16 +17,21 @@ public protocol TasksFeatureInterface: Sendable {
     func add(_ draft: TaskDraft) async throws
     /// Changes some fields of a task. Throws ``TasksFeatureError/nothingToEdit(reference:)`` for an empty edit.
     func edit(_ reference: String, changes: TaskChanges) async throws
-    /// Marks a task done.
-    func done(_ reference: String) async throws
-    /// Marks a done task open again.
-    func reopen(_ reference: String) async throws
-    /// Marks a task in progress.
-    func start(_ reference: String) async throws
-    /// Deletes a task after the coordinator confirms; does nothing when the user declines.
-    func delete(_ reference: String) async throws
-    /// Moves a task to another project and/or list (see ``TasksServices/moveTask(reference:project:list:)``).
-    func move(_ reference: String, project: String?, list: String?) async throws
+    /// Says that an edit made in a form left task `reference` as it was (the task itself in JSON).
+    func unchanged(_ reference: String) async throws
+    /// Marks tasks done: one line per task. Several references are one change (one undo), all or nothing.
+    func done(_ references: [String]) async throws
+    /// Marks done tasks open again, as ``done(_:)``.
+    func reopen(_ references: [String]) async throws
+    /// Marks tasks in progress, as ``done(_:)``.
+    func start(_ references: [String]) async throws
+    /// Deletes tasks after one question to the coordinator naming them all and their logged time; `force` skips it.
+    /// A declined question deletes nothing and says so; with nobody to ask and no `force` it throws
+    /// ``TasksFeatureError/deletionNeedsForce(what:)``. Several tasks go as one change (one undo).
+    func delete(_ references: [String], force: Bool) async throws
+    /// Moves tasks to another project and/or list (see ``TasksServices/moveTask(reference:project:list:)``), as
+    /// ``done(_:)``.
+    func move(_ references: [String], project: String?, list: String?) async throws
     /// Appends a line to a task's note.
     func note(_ reference: String, text: String) async throws
     /// Prints what needs attention: overdue, due today, in progress, and the open count.
@@ -72,7 +77,7 @@ public enum TasksBuilder {
             coordinator: dependencies.coordinator,
             analytics: dependencies.analytics,
             presenter: TasksPresenter(format: context.format, today: context.today, timeZone: context.timeZone),
-            view: TasksView(output: context.output, style: context.style),
+            view: TasksView(output: context.output, style: context.style, quiet: context.quiet),
             input: context.input
         )
     }

@@ -13,6 +13,9 @@ struct TasksInteractor: TasksFeatureInterface {
     let input: any LineReader
 
     func list(_ query: TaskQuery) async throws {
+        var query = query
+        // A JSON listing has the keys of `show`, logged time included; a table never shows it.
+        if presenter.format == .json { query.includesLoggedTime = true }
         let tasks = try await services.tasks(matching: query)
         analytics.track(.listed(count: tasks.count))
         try view.render(presenter.list(tasks, query: query))
@@ -43,44 +46,89 @@ struct TasksInteractor: TasksFeatureInterface {
         try view.render(presenter.confirmation(.edited(fields: changes.changedFields), task: task))
     }
 
-    func done(_ reference: String) async throws {
-        let task = try await services.completeTask(reference: reference)
-        analytics.track(.completed)
-        try view.render(presenter.confirmation(.completed, task: task))
-    }
-
-    func reopen(_ reference: String) async throws {
-        let task = try await services.reopenTask(reference: reference)
-        analytics.track(.reopened)
-        try view.render(presenter.confirmation(.reopened, task: task))
-    }
-
-    func start(_ reference: String) async throws {
-        let task = try await services.startTask(reference: reference)
-        analytics.track(.started)
-        try view.render(presenter.confirmation(.started, task: task))
-    }
-
-    func delete(_ reference: String) async throws {
-        // Resolve first so the question names the task the user is about to lose (and a bad reference fails
-        // before anyone is asked anything).
+    func unchanged(_ reference: String) async throws {
         let task = try await services.task(reference: reference)
-        guard await coordinator.confirm(presenter.deletionQuestion(for: task)) else {
-            analytics.track(.deletionDeclined)
-            try view.render(presenter.deletionDeclined(task))
+        analytics.track(.editUnchanged)
+        try view.render(presenter.unchanged(task))
+    }
+
+    func done(_ references: [String]) async throws {
+        try await change(references, .complete, event: .completed, confirmation: .completed) {
+            try await services.completeTask(reference: $0)
+        }
+    }
+
+    func reopen(_ references: [String]) async throws {
+        try await change(references, .reopen, event: .reopened, confirmation: .reopened) {
+            try await services.reopenTask(reference: $0)
+        }
+    }
+
+    func start(_ references: [String]) async throws {
+        try await change(references, .start, event: .started, confirmation: .started) {
+            try await services.startTask(reference: $0)
+        }
+    }
+
+    func move(_ references: [String], project: String?, list: String?) async throws {
+        try await change(references, .move(project: project, list: list), event: .moved, confirmation: .moved) {
+            try await services.moveTask(reference: $0, project: project, list: list)
+        }
+    }
+
+    /// One reference goes through the one-task Services call; several through the batch, as one change.
+    private func change(
+        _ references: [String], _ batch: TaskBatchChange, event: TasksEvent, confirmation: Confirmation,
+        one: (String) async throws -> Task
+    ) async throws {
+        if references.count == 1 {
+            let task = try await one(references[0])
+            analytics.track(event)
+            try view.render(presenter.confirmation(confirmation, task: task))
             return
         }
-        // Delete by id, not by the typed reference: the number the user saw is what they confirmed.
-        var deleted = try await services.deleteTask(reference: task.id)
-        deleted.loggedSeconds = deleted.loggedSeconds ?? task.loggedSeconds
-        analytics.track(.deleted)
-        try view.render(presenter.confirmation(.deleted, task: deleted))
+        let tasks = try await services.changeTasks(references: references, batch)
+        analytics.track(.changedSeveral(count: tasks.count))
+        try view.render(presenter.confirmations(confirmation, tasks: tasks))
     }
 
-    func move(_ reference: String, project: String?, list: String?) async throws {
-        let task = try await services.moveTask(reference: reference, project: project, list: list)
-        analytics.track(.moved)
-        try view.render(presenter.confirmation(.moved, task: task))
+    func delete(_ references: [String], force: Bool) async throws {
+        // Resolve first so the question names the tasks the user is about to lose (and a bad reference fails
+        // before anyone is asked anything). A task named twice is asked about, and deleted, once.
+        var tasks: [Task] = []
+        for reference in references {
+            let task = try await services.task(reference: reference)
+            if !tasks.contains(where: { $0.id == task.id }) { tasks.append(task) }
+        }
+        if !force {
+            switch await coordinator.confirm(presenter.deletionQuestion(for: tasks)) {
+            case .yes:
+                break
+            case .no:
+                analytics.track(.deletionDeclined)
+                try view.render(presenter.deletionDeclined(tasks))
+                return
+            case .nobodyToAsk:
+                analytics.track(.deletionRefused)
+                throw TasksFeatureError.deletionNeedsForce(what: presenter.deletionSubject(tasks))
+            }
+        }
+        // Delete by id, not by the typed reference: the number the user saw is what they confirmed.
+        if tasks.count == 1 {
+            var deleted = try await services.deleteTask(reference: tasks[0].id)
+            deleted.loggedSeconds = deleted.loggedSeconds ?? tasks[0].loggedSeconds
+            analytics.track(.deleted)
+            try view.render(presenter.confirmation(.deleted, task: deleted))
+            return
+        }
+        let logged = Dictionary(tasks.map { ($0.id, $0.loggedSeconds) }, uniquingKeysWith: { first, _ in first })
+        let deleted = try await services.deleteTasks(references: tasks.map(\.id)).map { task in
+            var task = task
+            task.loggedSeconds = task.loggedSeconds ?? logged[task.id] ?? nil
+            return task
+        }
+        analytics.track(.changedSeveral(count: deleted.count))
+        try view.render(presenter.confirmations(.deleted, tasks: deleted))
     }
 
     func note(_ reference: String, text: String) async throws {

@@ -6,13 +6,15 @@ import TerminalUI
 //
 // JSON (what `--json` prints) is part of the CLI's public contract. Keys are snake_case and must not change:
 //
-//   Task:      id, number, title, note, status, priority, due, tags, estimate_seconds, project_name, list_name,
-//              completed_at, created_at, updated_at, logged_seconds, assignee_id, assignee_name
+//   Task:      id, number, title, note, status, priority, due, tags, estimate_seconds, project_id, project_name,
+//              list_id, list_name, completed_at, created_at, updated_at, logged_seconds, assignee_id, assignee_name
+//              (the same keys in every command: `task list`, `task show`, the dashboard and every change print one
+//              shape; `logged_seconds` is filled wherever a task is printed as JSON, 0 when nothing was logged)
 //   Dashboard: overdue, due_today, in_progress, open_count, overdue_count, due_today_count, in_progress_count
 //   count:     count
 //
 // Absent values are written as an explicit `null`, never omitted, so scripts can rely on every key being present.
-// Days are "YYYY-MM-DD", timestamps ISO-8601, durations whole seconds.
+// Ids are lowercase UUID strings. Days are "YYYY-MM-DD", timestamps ISO-8601, durations whole seconds.
 
 /// Whether a task is waiting, being worked on, or finished. The raw values are the JSON spelling.
 public enum TaskStatus: String, Sendable, Codable, CaseIterable {
@@ -63,15 +65,22 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
     public var completedAt: Date?
     public var createdAt: Date
     public var updatedAt: Date
-    /// Time logged against the task, in seconds; `nil` when it was not loaded. Only a single-task read (`show`)
-    /// fills it: summing the time entries of every row of a list would make listing slow for nothing.
+    /// Time logged against the task, in seconds; `nil` when it was not loaded. A single-task read (`show`) and
+    /// every change fill it; a listing only when its query asks (``TaskQuery/includesLoggedTime``, what JSON
+    /// does), from one grouped read for all its rows.
     public var loggedSeconds: Int?
     /// The team member the task is assigned to (a server user id); `nil` when nobody is.
     public var assigneeID: String?
     /// The assignee as people read them: a name, or a short id when the team is not known on this machine.
     public var assignee: String?
+    /// The project's id (lowercase UUID), so a script can follow the task to its project whatever it is renamed
+    /// to; `nil` exactly when `projectName` is.
+    public var projectID: String?
+    /// The list's id (lowercase UUID); `nil` exactly when `listName` is.
+    public var listID: String?
 
-    /// `loggedSeconds` and the assignee come last, so callers written before they existed compile unchanged.
+    /// `loggedSeconds`, the assignee and the ids come last, so callers written before they existed compile
+    /// unchanged.
     public init(
         id: String,
         number: Int,
@@ -89,8 +98,12 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
         updatedAt: Date,
         loggedSeconds: Int? = nil,
         assigneeID: String? = nil,
-        assignee: String? = nil
+        assignee: String? = nil,
+        projectID: String? = nil,
+        listID: String? = nil
     ) {
+        self.projectID = projectID
+        self.listID = listID
         self.assigneeID = assigneeID
         self.assignee = assignee
         self.id = id
@@ -124,7 +137,9 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
     enum CodingKeys: String, CodingKey {
         case id, number, title, note, status, priority, due, tags
         case estimateSeconds = "estimate_seconds"
+        case projectID = "project_id"
         case projectName = "project_name"
+        case listID = "list_id"
         case listName = "list_name"
         case completedAt = "completed_at"
         case createdAt = "created_at"
@@ -146,7 +161,9 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
         try container.encode(due, forKey: .due)
         try container.encode(tags, forKey: .tags)
         try container.encode(estimateSeconds, forKey: .estimateSeconds)
+        try container.encode(projectID, forKey: .projectID)
         try container.encode(projectName, forKey: .projectName)
+        try container.encode(listID, forKey: .listID)
         try container.encode(listName, forKey: .listName)
         try container.encode(completedAt, forKey: .completedAt)
         try container.encode(createdAt, forKey: .createdAt)
@@ -215,6 +232,12 @@ public struct TaskChanges: Sendable, Equatable {
     public var note: String?
     /// A team member's name or `me` (see ``TaskDraft/assignee``), or `.clear` for nobody.
     public var assignee: Change<String>
+    /// Another project (a reference), or `.clear` for the inbox. A task that really changes project leaves its
+    /// list, unless `list` names one of the new project's lists.
+    public var project: Change<String>
+    /// Another list (a reference: in the new project when `project` is set, else in the task's own project first
+    /// and then in every project, bringing its project along), or `.clear` for no list.
+    public var list: Change<String>
 
     public init(
         title: String? = nil,
@@ -224,8 +247,12 @@ public struct TaskChanges: Sendable, Equatable {
         removeTags: [String] = [],
         estimateSeconds: Change<Int> = .keep,
         note: String? = nil,
-        assignee: Change<String> = .keep
+        assignee: Change<String> = .keep,
+        project: Change<String> = .keep,
+        list: Change<String> = .keep
     ) {
+        self.project = project
+        self.list = list
         self.assignee = assignee
         self.title = title
         self.due = due
@@ -251,6 +278,8 @@ public struct TaskChanges: Sendable, Equatable {
         if estimateSeconds != .keep { fields.append("estimate") }
         if note != nil { fields.append("note") }
         if assignee != .keep { fields.append("assignee") }
+        if project != .keep { fields.append("project") }
+        if list != .keep { fields.append("list") }
         return fields
     }
 }
@@ -285,7 +314,7 @@ public enum DueFilter: Sendable, Equatable {
     case today
     /// Not done and due before today.
     case overdue
-    /// Due within the Monday-to-Sunday week that contains today.
+    /// Due within the week that contains today: Monday to Sunday unless the host's weeks begin on another day.
     case thisWeek
     /// Due strictly before the given day.
     case before(CalendarDay)
@@ -325,6 +354,9 @@ public struct TaskQuery: Sendable, Equatable {
     public var sort: TaskSort
     /// At most this many tasks (after sorting); `nil` for all.
     public var limit: Int?
+    /// Whether each task should carry ``Task/loggedSeconds``. The feature asks for it when it prints JSON, where
+    /// a listing has the same keys as `show`; a table does not show the time, so the Services may skip the read.
+    public var includesLoggedTime: Bool
 
     public init(
         project: String? = nil,
@@ -336,8 +368,10 @@ public struct TaskQuery: Sendable, Equatable {
         text: String? = nil,
         assignee: String? = nil,
         sort: TaskSort = .priority,
-        limit: Int? = nil
+        limit: Int? = nil,
+        includesLoggedTime: Bool = false
     ) {
+        self.includesLoggedTime = includesLoggedTime
         self.assignee = assignee
         self.project = project
         self.list = list
@@ -398,4 +432,21 @@ public struct Dashboard: Sendable, Equatable, Codable {
 public enum TaskPick: Sendable, Equatable {
     case chosen(Task)
     case cancelled
+}
+
+/// What a command on several tasks does to each of them (`stint task done 3 4 5`, `task move 3 4 --project P`).
+public enum TaskBatchChange: Sendable, Equatable {
+    case complete
+    case reopen
+    case start
+    /// As ``TasksServices/moveTask(reference:project:list:)``, for each task.
+    case move(project: String?, list: String?)
+}
+
+/// How the person at the terminal answered a yes/no question, or that nobody could be asked.
+public enum TasksAnswer: Sendable, Equatable {
+    case yes
+    case no
+    /// stdin or stdout is not a terminal: a destructive command must then say `--force` itself.
+    case nobodyToAsk
 }

@@ -18,7 +18,7 @@ struct TasksPresenter: Sendable {
     }
 
     func count(_ count: Int) -> TasksScreen {
-        format == .json ? .json(CountPayload(count: count)) : .lines(["\(count)"])
+        format == .json ? .json(CountPayload(count: count)) : .essential(["\(count)"])
     }
 
     func detail(_ task: Task) -> TasksScreen {
@@ -38,13 +38,13 @@ struct TasksPresenter: Sendable {
         ]
         let sections = groups.filter { !$0.2.isEmpty }.map { title, color, tasks, total, command in
             DashboardSection(
-                title: "\(title) (\(total))",
+                title: "\(title) (\(NumberText.grouped(total)))",
                 color: color,
                 table: table(for: tasks, showStatus: false, compact: true),
-                more: total > tasks.count ? "… and \(total - tasks.count) more: \(command)" : nil
+                more: total > tasks.count ? "… and \(NumberText.grouped(total - tasks.count)) more: \(command)" : nil
             )
         }
-        let open = dashboard.openCount == 1 ? "1 open task" : "\(dashboard.openCount) open tasks"
+        let open = dashboard.openCount == 1 ? "1 open task" : "\(NumberText.grouped(dashboard.openCount)) open tasks"
         let summary =
             sections.isEmpty
             ? "Nothing overdue, due today or in progress. \(open)."
@@ -56,23 +56,68 @@ struct TasksPresenter: Sendable {
 
     func confirmation(_ kind: Confirmation, task: Task) -> TasksScreen {
         if format == .json { return .json(task) }
+        return .lines([confirmationLine(kind, task: task)])
+    }
+
+    /// A command on several tasks: one line per task, or the array of them in JSON.
+    func confirmations(_ kind: Confirmation, tasks: [Task]) -> TasksScreen {
+        if format == .json { return .json(tasks) }
+        return .lines(tasks.map { confirmationLine(kind, task: $0) })
+    }
+
+    /// An edit in a form that changed nothing: say so (JSON: the task as it is).
+    func unchanged(_ task: Task) -> TasksScreen {
+        if format == .json { return .json(task) }
+        return .lines(["Nothing changed: task \(task.number) \(DisplayText.quoted(task.title)) is as it was."])
+    }
+
+    private func confirmationLine(_ kind: Confirmation, task: Task) -> String {
         let name = "task \(task.number) \(DisplayText.quoted(task.title))"
-        let line =
-            switch kind {
-            case .added: "Added \(name) to \(Self.destination(of: task))"
-            case .edited(let fields): "Updated \(name): \(fields.joined(separator: ", "))"
-            case .completed: "Completed \(name)"
-            case .reopened: "Reopened \(name)"
-            case .started: "Started \(name)"
-            case .deleted: "Deleted \(name)" + Self.loggedTimeSuffix(task)
-            case .moved: "Moved \(name) to \(Self.destination(of: task))"
-            case .noteAppended: "Added a note to \(name)"
-            }
-        return .lines([line])
+        switch kind {
+        case .added: return "Added \(name) to \(Self.destination(of: task))"
+        case .edited(let fields): return "Updated \(name): \(fields.joined(separator: ", "))"
+        case .completed: return "Completed \(name)"
+        case .reopened: return "Reopened \(name)"
+        case .started: return "Started \(name)"
+        case .deleted: return "Deleted \(name)" + Self.loggedTimeSuffix(task)
+        case .moved: return "Moved \(name) to \(Self.destination(of: task))"
+        case .noteAppended: return "Added a note to \(name)"
+        }
     }
 
     func deletionQuestion(for task: Task) -> String {
         "Delete task \(task.number) \(DisplayText.quoted(task.title))\(Self.loggedTimeSuffix(task))?"
+    }
+
+    /// One task: the one-line question. Several: one line per task, then the question with their total time.
+    func deletionQuestion(for tasks: [Task]) -> String {
+        guard tasks.count > 1 else { return tasks.first.map { deletionQuestion(for: $0) } ?? "" }
+        let lines = tasks.map { task in
+            let logged = task.loggedSeconds.flatMap { $0 > 0 ? " · \(DurationText.format(seconds: $0)) logged" : nil }
+            return "  \(task.number) \(DisplayText.quoted(task.title))\(logged ?? "")"
+        }
+        return (lines + ["Delete these \(deletionSubject(tasks, listed: true))?"]).joined(separator: "\n")
+    }
+
+    /// What a delete takes: `task 7 "x" and its 2h of logged time`, `3 tasks (7, 8 and 9) and their 2h of logged
+    /// time` (`these 3 tasks…` under a list of them).
+    func deletionSubject(_ tasks: [Task], listed: Bool = false) -> String {
+        guard tasks.count > 1 else {
+            return tasks.first.map { "task \($0.number) \(DisplayText.quoted($0.title))\(Self.loggedTimeSuffix($0))" }
+                ?? "no task"
+        }
+        let numbers = tasks.map { String($0.number) }
+        let named = listed ? "" : " (\(numbers.dropLast().joined(separator: ", ")) and \(numbers[numbers.count - 1]))"
+        let seconds = tasks.reduce(0) { $0 + max(0, $1.loggedSeconds ?? 0) }
+        let time = seconds > 0 ? " and their \(DurationText.format(seconds: seconds)) of logged time" : ""
+        return "\(tasks.count) tasks\(named)\(time)"
+    }
+
+    /// Several tasks kept: one line (JSON: nothing, as for one).
+    func deletionDeclined(_ tasks: [Task]) -> TasksScreen {
+        guard tasks.count > 1 else { return tasks.first.map(deletionDeclined) ?? .lines([]) }
+        if format == .json { return .lines([]) }
+        return .lines(["Kept \(tasks.count) tasks; nothing was deleted."])
     }
 
     /// Deleting a task takes the time logged on it along; saying so avoids a surprise in the next report.
@@ -100,25 +145,28 @@ struct TasksPresenter: Sendable {
     func pickerCandidates(_ tasks: [Task], total: Int) -> [TasksScreen] {
         var screens = [TasksScreen.table(table(for: tasks, showStatus: false, compact: true))]
         if total > tasks.count {
-            screens.append(.lines(["Showing \(tasks.count) of \(total) tasks; type words to narrow the list."]))
+            screens.append(
+                .essential([
+                    "Showing \(tasks.count) of \(NumberText.grouped(total)) tasks; type words to narrow the list."
+                ]))
         }
         return screens
     }
 
     func nothingToPick() -> TasksScreen {
-        .lines([Self.nothingToPickMessage])
+        .essential([Self.nothingToPickMessage])
     }
 
     func pickerNoMatch(_ words: String) -> TasksScreen {
-        .lines(["No open task matches \(DisplayText.quoted(words)); try other words or a number from the list."])
+        .essential(["No open task matches \(DisplayText.quoted(words)); try other words or a number from the list."])
     }
 
     func pickerNotOffered(_ number: Int) -> TasksScreen {
-        .lines(["Task \(number) is not in the list; type a number from the # column."])
+        .essential(["Task \(number) is not in the list; type a number from the # column."])
     }
 
     func pickerGaveUp() -> TasksScreen {
-        .lines(["No task picked after \(Self.pickerRounds) tries."])
+        .essential(["No task picked after \(Self.pickerRounds) tries."])
     }
 
     // MARK: Pieces
@@ -127,15 +175,16 @@ struct TasksPresenter: Sendable {
         var columns = [
             TableColumn("#", alignment: .right),
             TableColumn("Title", flexible: true),
-            TableColumn("Project"),
+            TableColumn("Project", flexible: true),
             TableColumn("Due"),
             TableColumn("Pri"),
         ]
+        // On a narrow terminal these go first, in this order (TableColumn.DropRank).
         if !compact {
-            columns.append(TableColumn("Tags"))
-            columns.append(TableColumn("Est", alignment: .right))
+            columns.append(TableColumn("Tags", dropRank: TableColumn.DropRank.tags))
+            columns.append(TableColumn("Est", alignment: .right, dropRank: TableColumn.DropRank.estimate))
         }
-        if showStatus { columns.append(TableColumn("Status")) }
+        if showStatus { columns.append(TableColumn("Status", dropRank: TableColumn.DropRank.status)) }
 
         let rows = tasks.map { task in
             var row: [TableCell] = [

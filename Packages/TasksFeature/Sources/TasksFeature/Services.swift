@@ -12,10 +12,14 @@ import TerminalUI
 /// unknown name is notFound, a beginning several names share is ambiguous. Reads never fail over an assignee: when
 /// the team is not known they name them by a short id.
 ///
+/// Every task returned names its project and list by id as well as by name (``Task/projectID``, ``Task/listID``).
+///
 /// Every method may throw; errors are the implementation's own (not found, ambiguous reference, validation,
 /// storage) and the feature rethrows them unchanged for the App to present.
 public protocol TasksServices: Sendable {
-    /// The tasks that match `query`, filtered, sorted and limited as it asks.
+    /// The tasks that match `query`, filtered, sorted and limited as it asks. With
+    /// ``TaskQuery/includesLoggedTime`` each carries ``Task/loggedSeconds`` (0 for a task without time), read for
+    /// the whole listing at once; without it the implementation may leave it `nil`.
     ///
     /// Relative due filters (`.today`, `.overdue`, `.thisWeek`) are evaluated against the implementation's own
     /// "today" (in the App, the worker's calendar), the same day the host put in the feature's context.
@@ -27,8 +31,8 @@ public protocol TasksServices: Sendable {
     /// - Throws: as ``tasks(matching:)``.
     func countTasks(matching query: TaskQuery) async throws -> Int
 
-    /// The task a user reference points at, with `loggedSeconds` filled in (list methods leave it nil,
-    /// because summing time per row would slow listings down).
+    /// The task a user reference points at, with `loggedSeconds` filled in (as every method that returns one task
+    /// does; listings only on request, see ``tasks(matching:)``).
     /// - Throws: when no task, or more than one task, matches `reference`.
     func task(reference: String) async throws -> Task
 
@@ -70,13 +74,24 @@ public protocol TasksServices: Sendable {
     ///   ambiguous when a list name alone matches lists of several other projects.
     func moveTask(reference: String, project: String?, list: String?) async throws -> Task
 
+    /// Completes, reopens, starts or moves every task `references` name, as one change (one undo): all of them, or
+    /// none. A task named twice (by number and by id prefix, say) counts once.
+    /// - Returns: the tasks as they are afterwards, in the order first named.
+    /// - Throws: as the one-task methods, for the first reference or task that fails; nothing changed then.
+    func changeTasks(references: [String], _ change: TaskBatchChange) async throws -> [Task]
+
+    /// Deletes every task `references` name, with their logged time, as one change (one undo).
+    /// - Returns: the tasks as they were just before, in the order first named.
+    /// - Throws: when a reference does not resolve; nothing is deleted then.
+    func deleteTasks(references: [String]) async throws -> [Task]
+
     /// Appends a timestamped line to the task's note and returns the task.
     /// - Throws: when the reference does not resolve, the text is empty, or the note would become too long.
     func appendNote(reference: String, text: String) async throws -> Task
 
     /// What needs attention on the implementation's "today": the first ten overdue tasks (earliest due first), the
     /// first ten due today and the first ten in progress (by priority), the full count of each, and how many tasks
-    /// are open or in progress.
+    /// are open or in progress. The listed tasks carry ``Task/loggedSeconds``.
     /// - Throws: when reading fails.
     func dashboard() async throws -> Dashboard
 }
@@ -86,11 +101,12 @@ public protocol TasksServices: Sendable {
 /// The feature never decides on its own whether to ask: only the host knows whether anyone is there to answer. (The
 /// task picker reads answers, but only through the `LineReader` the host injects, and only when the host calls it.)
 public protocol TasksCoordinator: Sendable {
-    /// Asks the user to confirm a destructive action (deleting a task).
-    /// - Parameter question: one line, e.g. `Delete task 3 "Write report"?`
-    /// - Returns: the user's answer; `true` when the host cannot ask (stdin or stdout is not a terminal), so scripts
-    ///   are never blocked by a prompt.
-    func confirm(_ question: String) async -> Bool
+    /// Asks the user to confirm a destructive action (deleting tasks).
+    /// - Parameter question: e.g. `Delete task 3 "Write report"?`; several tasks are listed one per line before the
+    ///   question's last line.
+    /// - Returns: the user's answer, or ``TasksAnswer/nobodyToAsk`` when the host cannot ask (stdin or stdout is not
+    ///   a terminal), so scripts are never blocked by a prompt: the feature then asks for `--force`.
+    func confirm(_ question: String) async -> TasksAnswer
 }
 
 /// Usage events the feature reports after an operation succeeds. Events never carry personal data (no titles,
@@ -107,6 +123,12 @@ public enum TasksEvent: Sendable, Equatable {
     case deleted
     /// The user was asked to confirm a deletion and declined.
     case deletionDeclined
+    /// Nobody could be asked and `--force` was not given, so nothing was deleted.
+    case deletionRefused
+    /// A command changed several tasks at once (`done`, `reopen`, `start`, `move` or `delete`).
+    case changedSeveral(count: Int)
+    /// An edit made in a form changed nothing.
+    case editUnchanged
     case moved
     case noteAppended
     case dashboardShown(overdue: Int, dueToday: Int, inProgress: Int)

@@ -6,10 +6,15 @@ import TerminalUI
 struct TasksView: Sendable {
     let output: any TextOutput
     let style: TerminalStyle
+    /// `--quiet`: plain lines about the work are left out; tables, details, counts and JSON are not.
+    var quiet = false
 
     func render(_ screen: TasksScreen) throws {
         switch screen {
         case .lines(let lines):
+            guard !lines.isEmpty, !quiet else { return }
+            output.write(lines.joined(separator: "\n") + "\n")
+        case .essential(let lines):
             guard !lines.isEmpty else { return }
             output.write(lines.joined(separator: "\n") + "\n")
         case .table(let table):
@@ -28,22 +33,29 @@ struct TasksView: Sendable {
     }
 
     private func render(_ detail: TaskDetail) -> String {
-        var lines = [style.paint(detail.heading, .bold)]
+        // The heading and the note are prose: on a narrow terminal they wrap at spaces, never mid-word.
+        var lines = TextWrap.lines(detail.heading, width: style.width).map { style.paint($0, .bold) }
         lines += DetailField.lines(detail.fields, style: style)
         if !detail.noteLines.isEmpty {
             lines.append("")
             lines.append(style.paint("Note", .bold))
-            lines += detail.noteLines.map { $0.isEmpty ? "" : "  \($0)" }
+            lines += detail.noteLines.flatMap { TextWrap.lines($0, indent: "  ", width: style.width) }
         }
         return lines.joined(separator: "\n")
     }
 
+    /// The sections, then the summary; the lines between tables wrap at spaces to the terminal's width.
     private func render(_ dashboard: DashboardScreen) -> String {
         var blocks = dashboard.sections.map { section in
-            style.paint(section.title, section.color) + "\n" + render(section.table)
-                + (section.more.map { "\n" + style.paint($0, .dim) } ?? "")
+            var block = style.paint(section.title, section.color) + "\n" + render(section.table)
+            if let more = section.more, !quiet { block += "\n" + wrapped(more, color: .dim) }
+            return block
         }
-        blocks.append(dashboard.summary)
+        blocks.append(wrapped(dashboard.summary, color: nil))
         return blocks.joined(separator: "\n\n")
+    }
+
+    private func wrapped(_ text: String, color: TextColor?) -> String {
+        TextWrap.lines(text, width: style.width).map { style.paint($0, color) }.joined(separator: "\n")
     }
 }

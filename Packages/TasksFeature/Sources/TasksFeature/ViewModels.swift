@@ -6,8 +6,12 @@ import TerminalUI
 
 /// One screen to draw.
 enum TasksScreen: Sendable {
-    /// Plain lines (confirmations, counts, empty states). An empty array prints nothing.
+    /// Plain lines about the work (confirmations, empty states, hints), left out under `--quiet`. An empty array
+    /// prints nothing.
     case lines([String])
+    /// Lines printed even under `--quiet`: the answer asked for (a count), or what a person at the picker needs to
+    /// go on.
+    case essential([String])
     case table(TaskTable)
     case detail(TaskDetail)
     case dashboard(DashboardScreen)

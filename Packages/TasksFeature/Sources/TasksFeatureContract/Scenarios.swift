@@ -10,8 +10,37 @@ extension TasksContract {
         filters, dueFiltersCountFromToday, orders, updatedSortsMostRecentFirst, statusTransitions,
         editChangesOnlyWhatItNames,
         moveRules, notesAreStampedLines, unknownTasksAreNotFound, dashboard, assigningNeedsALogin,
-        assigneesAreTeamMembers,
+        assigneesAreTeamMembers, listingsCarryWhatShowCarries, severalTasksChangeTogether, severalTasksAreAllOrNothing,
+        severalTasksAreDeleted, editMovesTheTask,
     ]
+
+    /// `task list --json` prints the keys of `task show --json`: the same values, logged time included, and ids
+    /// for the project and list a script can follow whatever they are renamed to.
+    static let listingsCarryWhatShowCarries = Scenario("a listing that asks for logged time carries show's fields") {
+        probe in
+        try await probe.subject.seedProject(named: "Work", lists: ["Backlog"])
+        let filed = try await probe.add("Filed", project: "Work", list: "Backlog", due: 0)
+        let loose = try await probe.add("Loose", project: "Work")
+        let inbox = try await probe.add("Inbox")
+        try await probe.subject.logTime(seconds: 5_400, onTask: String(filed.number))
+        try probe.check(filed.projectID != nil && filed.projectID == loose.projectID, "one project, one project id")
+        try probe.check(filed.listID != nil && loose.listID == nil, "a list id exactly when there is a list")
+        try probe.check(inbox.projectID == nil && inbox.listID == nil, "the inbox has no project or list id")
+        for id in [filed.id, filed.projectID, filed.listID].compactMap({ $0 }) {
+            try probe.equal(id, id.lowercased(), "ids are lowercase")
+        }
+        let listed = try await probe.services.tasks(matching: TaskQuery(sort: .number, includesLoggedTime: true))
+        try probe.equal(listed.map(\.number), [filed.number, loose.number, inbox.number], "every task listed")
+        for task in listed {
+            try probe.equal(task, try await probe.services.task(reference: task.id), "task \(task.number) as shown")
+        }
+        try probe.equal(listed.first?.loggedSeconds, 5_400, "the time logged on the task, in the listing")
+        let board = try await probe.services.dashboard()
+        try probe.equal(board.dueToday.first?.loggedSeconds, 5_400, "the dashboard's tasks carry it too")
+        let done = try await probe.services.completeTask(reference: filed.id)
+        try probe.equal(done.loggedSeconds, 5_400, "and so does a changed task")
+        try probe.equal(done.listID, filed.listID, "a change keeps the ids")
+    }
 
     static let assigningNeedsALogin = Scenario("assigning without a login is refused and changes nothing") { probe in
         try await probe.fails(.conflict, "adding for me") { try await probe.add("x", assignee: "me") }

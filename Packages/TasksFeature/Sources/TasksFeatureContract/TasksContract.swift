@@ -20,6 +20,9 @@ public protocol TasksContractSubject: Sendable {
     func seedTeam(you: String, others: [String]) async throws
     /// Moves the injected clock forward by `seconds` (the calendar day may change with it).
     func advanceClock(by seconds: Int) async throws
+    /// Records `seconds` of time worked on the task `reference` names, as a finished entry in the past that
+    /// overlaps no other. Called at most once per task in a scenario.
+    func logTime(seconds: Int, onTask reference: String) async throws
     /// Which kind of failure `error` is; `nil` when it is none of them (a storage failure, a bug).
     func classify(_ error: any Error) -> ContractErrorKind?
 }

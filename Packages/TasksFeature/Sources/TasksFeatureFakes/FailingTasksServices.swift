@@ -32,6 +32,12 @@ public struct FailingTasksServices: TasksServices {
         throw error
     }
 
+    public func changeTasks(references: [String], _ change: TaskBatchChange) async throws -> [TasksFeature.Task] {
+        throw error
+    }
+
+    public func deleteTasks(references: [String]) async throws -> [TasksFeature.Task] { throw error }
+
     public func appendNote(reference: String, text: String) async throws -> TasksFeature.Task { throw error }
 
     public func dashboard() async throws -> Dashboard { throw error }

@@ -5,9 +5,11 @@ import TerminalUI
 /// A working, in-memory implementation of ``TasksServices`` for tests and the demo. `TasksFeatureContract` holds the
 /// rules it shares with the App's adapter; the feature's tests run that contract against this fake, so they agree.
 ///
-/// Data lives in plain arrays. Projects and lists are referenced by name only (case-insensitive; no id prefixes), and
-/// logged time is what ``setLogged(_:forTask:)`` recorded: only `task(reference:)` reports it, `nil` ("not loaded")
-/// when nothing was recorded, so tests opt in to the Logged line. The clock is ``now``; its day in the fake's time
+/// Data lives in plain arrays. Projects and lists are referenced by name only (case-insensitive; no id prefixes); the
+/// tasks handed out name them by made-up ids too (one per project, one per list, stable for the fake's life). Logged
+/// time is what ``setLogged(_:forTask:)`` recorded: `task(reference:)`, every change, the dashboard and a listing
+/// that asks (``TaskQuery/includesLoggedTime``) report it, `nil` ("not loaded") when nothing was recorded, so tests
+/// opt in to the Logged line. The clock is ``now``; its day in the fake's time
 /// zone is "today" for due filters and the dashboard. Assigning needs ``setTeam(you:others:)`` first (the fake's
 /// login): `me` is `you`, other names match a member ignoring case, or a unique beginning of one. Errors are
 /// ``TasksFakeError``.
@@ -73,7 +75,9 @@ public actor InMemoryTasksServices: TasksServices {
     public func tasks(matching query: TaskQuery) throws -> [TasksFeature.Task] {
         receivedQueries.append(query)
         let found = try filtered(query).sorted(by: Self.order(query.sort))
-        return query.limit.map { Array(found.prefix(max(0, $0))) } ?? found
+        return (query.limit.map { Array(found.prefix(max(0, $0))) } ?? found).map {
+            presented($0, withLoggedTime: query.includesLoggedTime)
+        }
     }
 
     public func countTasks(matching query: TaskQuery) throws -> Int {
@@ -82,14 +86,12 @@ public actor InMemoryTasksServices: TasksServices {
     }
 
     public func task(reference: String) throws -> TasksFeature.Task {
-        var task = allTasks[try index(of: reference)]
-        task.loggedSeconds = loggedSeconds[task.id]
-        return task
+        presented(allTasks[try index(of: reference)])
     }
 
     public func dashboard() throws -> Dashboard {
         func section(_ query: TaskQuery) throws -> [TasksFeature.Task] {
-            try filtered(query).sorted(by: Self.order(query.sort))
+            try filtered(query).sorted(by: Self.order(query.sort)).map { presented($0) }
         }
         let overdue = try section(TaskQuery(due: .overdue, sort: .due))
         let dueToday = try section(TaskQuery(due: .today))
@@ -117,13 +119,15 @@ public actor InMemoryTasksServices: TasksServices {
         }
         nextNumber += 1
         allTasks.append(task)
-        return task
+        return presented(task)
     }
 
     public func editTask(reference: String, changes: TaskChanges) throws -> TasksFeature.Task {
         var assignee: (id: String, name: String)?
         if case .set(let name) = changes.assignee { assignee = try member(name) }
+        let place = try newPlace(of: allTasks[try index(of: reference)], changes: changes)
         return try update(reference) { [assignee] task in
+            if let place { (task.projectName, task.listName) = place }
             if let assignee { (task.assigneeID, task.assignee) = (assignee.id, assignee.name) }
             if changes.assignee == .clear { (task.assigneeID, task.assignee) = (nil, nil) }
             if let title = changes.title { task.title = try Self.validTitle(title) }
@@ -151,8 +155,10 @@ public actor InMemoryTasksServices: TasksServices {
 
     public func deleteTask(reference: String) throws -> TasksFeature.Task {
         let index = try index(of: reference)
-        loggedSeconds[allTasks[index].id] = nil
-        return allTasks.remove(at: index)
+        let deleted = presented(allTasks[index])
+        loggedSeconds[deleted.id] = nil
+        allTasks.remove(at: index)
+        return deleted
     }
 
     public func moveTask(reference: String, project: String?, list: String?) throws -> TasksFeature.Task {
@@ -163,6 +169,23 @@ public actor InMemoryTasksServices: TasksServices {
             task.projectName = newProject
             task.listName = newList
         }
+    }
+
+    public func changeTasks(references: [String], _ change: TaskBatchChange) throws -> [TasksFeature.Task] {
+        try allOrNothing {
+            try distinctIDs(references).map { id in
+                switch change {
+                case .complete: try completeTask(reference: id)
+                case .reopen: try reopenTask(reference: id)
+                case .start: try startTask(reference: id)
+                case .move(let project, let list): try moveTask(reference: id, project: project, list: list)
+                }
+            }
+        }
+    }
+
+    public func deleteTasks(references: [String]) throws -> [TasksFeature.Task] {
+        try allOrNothing { try distinctIDs(references).map { try deleteTask(reference: $0) } }
     }
 
     public func appendNote(reference: String, text: String) throws -> TasksFeature.Task {
@@ -176,6 +199,52 @@ public actor InMemoryTasksServices: TasksServices {
 
     // MARK: Helpers
 
+    /// The ids `references` name, each once, in the order first named; throws for the first that does not resolve.
+    private func distinctIDs(_ references: [String]) throws -> [String] {
+        var ids: [String] = []
+        for reference in references {
+            let id = allTasks[try index(of: reference)].id
+            if !ids.contains(id) { ids.append(id) }
+        }
+        return ids
+    }
+
+    /// Runs `body`, putting every task back as it was when it throws (the App's batch is one transaction).
+    private func allOrNothing<T>(_ body: () throws -> T) throws -> T {
+        let (tasks, logged, number) = (allTasks, loggedSeconds, nextNumber)
+        do {
+            return try body()
+        } catch {
+            (allTasks, loggedSeconds, nextNumber) = (tasks, logged, number)
+            throw error
+        }
+    }
+
+    /// Where an edit's project and list changes put `task` (nil when it names neither), by the rules of
+    /// ``TaskChanges/project`` and ``TaskChanges/list``.
+    private func newPlace(of task: TasksFeature.Task, changes: TaskChanges) throws -> (String?, String?)? {
+        guard changes.project != .keep || changes.list != .keep else { return nil }
+        var (project, list) = (task.projectName, task.listName)
+        switch changes.project {
+        case .set(let reference):
+            let named = try place(project: reference, list: nil).0
+            if named != task.projectName { (project, list) = (named, nil) }
+        case .clear: (project, list) = (nil, nil)
+        case .keep: break
+        }
+        switch changes.list {
+        case .set(let reference):
+            switch changes.project {
+            case .clear: throw TasksFakeError.invalid("a task in the inbox is in no list")
+            case .set: (project, list) = try place(project: project, list: reference)
+            case .keep: (project, list) = try place(project: nil, list: reference, preferring: task.projectName)
+            }
+        case .clear: list = nil
+        case .keep: break
+        }
+        return (project, list)
+    }
+
     private func update(_ reference: String, _ change: (inout TasksFeature.Task) throws -> Void) throws
         -> TasksFeature.Task
     {
@@ -184,6 +253,19 @@ public actor InMemoryTasksServices: TasksServices {
         try change(&task)
         task.updatedAt = now
         allTasks[index] = task
+        return presented(task)
+    }
+
+    /// A stored task as the Services hand it out: its project and list named by id as well, and its logged time.
+    private func presented(_ task: TasksFeature.Task, withLoggedTime: Bool = true) -> TasksFeature.Task {
+        var task = task
+        task.projectID = task.projectName.flatMap { name in
+            projects.firstIndex(of: name).map { SampleTasks.identifier(for: 70_000 + $0) }
+        }
+        task.listID = task.listName.flatMap { name in
+            lists.firstIndex { $0 == (task.projectName ?? "", name) }.map { SampleTasks.identifier(for: 80_000 + $0) }
+        }
+        if withLoggedTime { task.loggedSeconds = loggedSeconds[task.id] }
         return task
     }
 

@@ -24,6 +24,11 @@ struct InMemoryTasksSubject: TasksContractSubject {
         await fake.setNow(await fake.now.addingTimeInterval(TimeInterval(seconds)))
     }
 
+    func logTime(seconds: Int, onTask reference: String) async throws {
+        let before = try await fake.task(reference: reference).loggedSeconds ?? 0
+        try await fake.setLogged(before + seconds, forTask: reference)
+    }
+
     func classify(_ error: any Error) -> ContractErrorKind? {
         switch error as? TasksFakeError {
         case .notFound: .notFound
@@ -54,6 +59,7 @@ struct ContractTests {
             func seedProject(named name: String, lists: [String]) {}
             func seedTeam(you: String, others: [String]) {}
             func advanceClock(by seconds: Int) {}
+            func logTime(seconds: Int, onTask reference: String) {}
             func classify(_ error: any Error) -> ContractErrorKind? { nil }
         }
         let scenario = try #require(TasksContract.scenarios.first)

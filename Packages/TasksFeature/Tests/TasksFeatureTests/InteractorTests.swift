@@ -126,9 +126,9 @@ struct InteractorTests {
         let services = Fixture.sampleServices()
         let harness = Harness(services: services)
 
-        try await harness.feature.start("10")
-        try await harness.feature.done("10")
-        try await harness.feature.reopen("10")
+        try await harness.feature.start(["10"])
+        try await harness.feature.done(["10"])
+        try await harness.feature.reopen(["10"])
 
         #expect(
             harness.output.lines == [
@@ -143,8 +143,8 @@ struct InteractorTests {
     @Test func moveSaysWhereTheTaskWent() async throws {
         let harness = Harness()
 
-        try await harness.feature.move("8", project: "work", list: "backlog")
-        try await harness.feature.move("8", project: "home", list: nil)
+        try await harness.feature.move(["8"], project: "work", list: "backlog")
+        try await harness.feature.move(["8"], project: "home", list: nil)
 
         #expect(
             harness.output.lines == [
@@ -154,7 +154,7 @@ struct InteractorTests {
         #expect(harness.analytics.events == [.moved, .moved])
         // Where to is the Services' rule; their error reaches the caller unchanged and nothing is printed.
         await #expect(throws: TasksFakeError.invalid("say where to move the task")) {
-            try await harness.feature.move("8", project: nil, list: nil)
+            try await harness.feature.move(["8"], project: nil, list: nil)
         }
         #expect(harness.output.lines.count == 2)
     }
@@ -174,10 +174,10 @@ struct InteractorTests {
 
     @Test func deleteAsksTheCoordinatorAndDoesNothingWhenItSaysNo() async throws {
         let services = Fixture.sampleServices()
-        let coordinator = ScriptedTasksCoordinator(answers: [false])
+        let coordinator = ScriptedTasksCoordinator(answers: [.no])
         let harness = Harness(services: services, coordinator: coordinator)
 
-        try await harness.feature.delete("7")
+        try await harness.feature.delete(["7"], force: false)
 
         #expect(await coordinator.questions == [#"Delete task 7 "Pick up dry cleaning"?"#])
         #expect(try await services.task(reference: "7").title == "Pick up dry cleaning")
@@ -187,9 +187,9 @@ struct InteractorTests {
 
     @Test func deleteRemovesTheTaskWhenConfirmed() async throws {
         let services = Fixture.sampleServices()
-        let harness = Harness(services: services, coordinator: ScriptedTasksCoordinator(answers: [true]))
+        let harness = Harness(services: services, coordinator: ScriptedTasksCoordinator(answers: [.yes]))
 
-        try await harness.feature.delete("7")
+        try await harness.feature.delete(["7"], force: false)
 
         await #expect(throws: TasksFakeError.notFound(kind: "task", reference: "7")) {
             try await services.task(reference: "7")
@@ -203,18 +203,119 @@ struct InteractorTests {
         let harness = Harness(coordinator: coordinator)
 
         await #expect(throws: TasksFakeError.notFound(kind: "task", reference: "99")) {
-            try await harness.feature.delete("99")
+            try await harness.feature.delete(["7", "99"], force: false)
         }
         #expect(await coordinator.questions.isEmpty)
         #expect(harness.output.text.isEmpty)
     }
 
     @Test func declinedDeleteInJSONPrintsNothing() async throws {
-        let harness = Harness(coordinator: ScriptedTasksCoordinator(answers: [false]), format: .json)
+        let harness = Harness(coordinator: ScriptedTasksCoordinator(answers: [.no]), format: .json)
 
-        try await harness.feature.delete("7")
+        try await harness.feature.delete(["7"], force: false)
 
         #expect(harness.output.text.isEmpty)
+    }
+
+    @Test func withNobodyToAskADeleteNeedsForceAndKeepsTheTask() async throws {
+        let services = Fixture.sampleServices()
+        try await services.setLogged(9_000, forTask: "7")
+        let harness = Harness(services: services, coordinator: ScriptedTasksCoordinator())
+
+        let logged = DurationText.format(seconds: 9_000)
+        await #expect(
+            throws: TasksFeatureError.deletionNeedsForce(
+                what: #"task 7 "Pick up dry cleaning" and its \#(logged) of logged time"#)
+        ) {
+            try await harness.feature.delete(["7"], force: false)
+        }
+        #expect(try await services.task(reference: "7").title == "Pick up dry cleaning")
+        #expect(harness.output.text.isEmpty)
+        #expect(harness.analytics.events == [.deletionRefused])
+        #expect(TasksFeatureError.deletionNeedsForce(what: "x").isConflict)
+
+        try await harness.feature.delete(["7"], force: true)
+        #expect(harness.output.lines == [#"Deleted task 7 "Pick up dry cleaning" and its \#(logged) of logged time"#])
+    }
+
+    // MARK: several tasks at once
+
+    @Test func severalTasksChangeAsOneCommandWithALineEach() async throws {
+        let services = Fixture.sampleServices()
+        let harness = Harness(services: services)
+
+        try await harness.feature.done(["7", "10", "#7"])
+
+        #expect(
+            harness.output.lines == [
+                #"Completed task 7 "Pick up dry cleaning""#, #"Completed task 10 "Call the bank about the card""#,
+            ])
+        #expect(harness.analytics.events == [.changedSeveral(count: 2)])
+        #expect(try await services.task(reference: "10").status == .done)
+    }
+
+    @Test func anUnknownReferenceAmongSeveralChangesNothing() async throws {
+        let services = Fixture.sampleServices()
+        let harness = Harness(services: services)
+
+        await #expect(throws: TasksFakeError.notFound(kind: "task", reference: "99")) {
+            try await harness.feature.start(["7", "99"])
+        }
+        #expect(try await services.task(reference: "7").status == .open)
+        #expect(harness.output.text.isEmpty)
+    }
+
+    @Test func deletingSeveralAsksOnceListingThemAndTheirTime() async throws {
+        let services = Fixture.sampleServices()
+        try await services.setLogged(5_400, forTask: "7")
+        try await services.setLogged(3_600, forTask: "10")
+        let coordinator = ScriptedTasksCoordinator(answers: [.no, .yes])
+        let harness = Harness(services: services, coordinator: coordinator)
+
+        try await harness.feature.delete(["7", "10"], force: false)
+        #expect(harness.output.lines == ["Kept 2 tasks; nothing was deleted."])
+        try await harness.feature.delete(["7", "10"], force: false)
+
+        let (hour, hourAndHalf) = (DurationText.format(seconds: 3_600), DurationText.format(seconds: 5_400))
+        let question = [
+            #"  7 "Pick up dry cleaning" · \#(hourAndHalf) logged"#,
+            #"  10 "Call the bank about the card" · \#(hour) logged"#,
+            "Delete these 2 tasks and their \(DurationText.format(seconds: 9_000)) of logged time?",
+        ].joined(separator: "\n")
+        #expect(await coordinator.questions == [question, question])
+        #expect(
+            Array(harness.output.lines.dropFirst()) == [
+                #"Deleted task 7 "Pick up dry cleaning" and its \#(hourAndHalf) of logged time"#,
+                #"Deleted task 10 "Call the bank about the card" and its \#(hour) of logged time"#,
+            ])
+        #expect(harness.analytics.events == [.deletionDeclined, .changedSeveral(count: 2)])
+        await #expect(throws: TasksFakeError.notFound(kind: "task", reference: "10")) {
+            try await services.task(reference: "10")
+        }
+    }
+
+    @Test func withNobodyToAskSeveralDeletesNameThemAll() async throws {
+        let services = Fixture.sampleServices()
+        try await services.setLogged(nil, forTask: "7")
+        try await services.setLogged(nil, forTask: "10")
+        let harness = Harness(services: services, coordinator: ScriptedTasksCoordinator())
+        await #expect(throws: TasksFeatureError.deletionNeedsForce(what: "2 tasks (7 and 10)")) {
+            try await harness.feature.delete(["7", "10"], force: false)
+        }
+    }
+
+    @Test func severalTasksInJSONAreAnArray() async throws {
+        let harness = Harness(format: .json)
+        try await harness.feature.start(["7", "10"])
+        let decoded = try JSONSerialization.jsonObject(with: Data(harness.output.text.utf8)) as? [[String: Any]]
+        #expect(decoded?.compactMap { $0["number"] as? Int } == [7, 10])
+    }
+
+    @Test func anUnchangedFormSaysSo() async throws {
+        let harness = Harness()
+        try await harness.feature.unchanged("7")
+        #expect(harness.output.lines == [#"Nothing changed: task 7 "Pick up dry cleaning" is as it was."#])
+        #expect(harness.analytics.events == [.editUnchanged])
     }
 
     // MARK: show and dashboard
@@ -287,11 +388,11 @@ struct InteractorTests {
             case .show: try await feature.show("1")
             case .add: try await feature.add(TaskDraft(title: "x"))
             case .edit: try await feature.edit("1", changes: TaskChanges(title: "y"))
-            case .done: try await feature.done("1")
-            case .reopen: try await feature.reopen("1")
-            case .start: try await feature.start("1")
-            case .delete: try await feature.delete("1")
-            case .move: try await feature.move("1", project: "Work", list: nil)
+            case .done: try await feature.done(["1"])
+            case .reopen: try await feature.reopen(["1"])
+            case .start: try await feature.start(["1"])
+            case .delete: try await feature.delete(["1"], force: true)
+            case .move: try await feature.move(["1"], project: "Work", list: nil)
             case .note: try await feature.note("1", text: "z")
             case .dashboard: try await feature.dashboard()
             }

@@ -23,10 +23,10 @@ struct LoggedTimeTests {
     // MARK: Presenter
 
     @Test(arguments: [
-        (130 * 60, 180, "2h 10m of 3h estimate (72%)"),
-        (180 * 60, 180, "3h of 3h estimate (100%)"),
-        (179 * 60, 180, "2h 59m of 3h estimate (99%)"),
-        (30, 60, "<1m of 1h estimate (0%)"),
+        (130 * 60, 180, "2h 10m of 3h 00m estimate (72%)"),
+        (180 * 60, 180, "3h 00m of 3h 00m estimate (100%)"),
+        (179 * 60, 180, "2h 59m of 3h 00m estimate (99%)"),
+        (30, 60, "<1m of 1h 00m estimate (0%)"),
     ])
     func withinTheEstimateShowsTheShareUsed(logged: Int, estimateMinutes: Int, expected: String) throws {
         let field = try #require(try detail(task(logged: logged, estimateMinutes: estimateMinutes)).field("Logged"))
@@ -47,13 +47,13 @@ struct LoggedTimeTests {
 
     @Test func aLittleOverTheEstimateIsYellow() throws {
         let field = try #require(try detail(task(logged: 220 * 60, estimateMinutes: 180)).field("Logged"))
-        #expect(field.value == "3h 40m of 3h estimate (122%) — 40m over")
+        #expect(field.value == "3h 40m of 3h 00m estimate (122%) — 40m over")
         #expect(field.color == .yellow)
     }
 
     @Test func farOverTheEstimateIsRed() throws {
         let field = try #require(try detail(task(logged: 100 * 60, estimateMinutes: 60)).field("Logged"))
-        #expect(field.value == "1h 40m of 1h estimate (166%) — 40m over")
+        #expect(field.value == "1h 40m of 1h 00m estimate (166%) — 40m over")
         #expect(field.color == .red)
     }
 
@@ -75,7 +75,7 @@ struct LoggedTimeTests {
 
         try await harness.feature.show("1")
 
-        #expect(harness.output.lines.contains("  Logged    2h 10m of 3h estimate (72%)"))
+        #expect(harness.output.lines.contains("  Logged    2h 10m of 3h 00m estimate (72%)"))
     }
 
     @Test func showPaintsTimeFarOverTheEstimateRed() async throws {
@@ -84,7 +84,7 @@ struct LoggedTimeTests {
 
         try await harness.feature.show("9")
 
-        #expect(harness.output.text.contains(style.paint("1h 40m of 1h estimate (166%) — 40m over", .red)))
+        #expect(harness.output.text.contains(style.paint("1h 40m of 1h 00m estimate (166%) — 40m over", .red)))
     }
 
     @Test func showJSONCarriesLoggedSeconds() async throws {
@@ -96,14 +96,32 @@ struct LoggedTimeTests {
         #expect(object["logged_seconds"] as? Int == 130 * 60)
     }
 
-    @Test func listJSONLeavesLoggedSecondsNull() async throws {
-        let harness = Harness(format: .json)
+    /// `task list --json` has the keys and values of `task show --json`, logged time included.
+    @Test func listJSONCarriesLoggedSecondsAsShowDoes() async throws {
+        let services = Fixture.sampleServices()
+        let harness = Harness(services: services, format: .json)
 
         try await harness.feature.list(TaskQuery(status: .all))
 
         let rows = try #require(try harness.json() as? [[String: Any]])
         #expect(rows.count == 12)
-        #expect(rows.allSatisfy { $0["logged_seconds"] is NSNull })
+        for row in rows {
+            let id = try #require(row["id"] as? String)
+            let shown = try await services.task(reference: id).loggedSeconds
+            #expect(row["logged_seconds"] as? Int == shown, "task \(id)")
+        }
+        #expect(rows.contains { $0["logged_seconds"] as? Int == 130 * 60 })
+        #expect(await services.receivedQueries.last?.includesLoggedTime == true)
+    }
+
+    /// A table never shows the time, so the Services are not asked to read it.
+    @Test func aTableDoesNotAskForLoggedTime() async throws {
+        let services = Fixture.sampleServices()
+        let harness = Harness(services: services)
+
+        try await harness.feature.list(TaskQuery(status: .all))
+
+        #expect(await services.receivedQueries.last?.includesLoggedTime == false)
     }
 
     @Test func loggedSecondsSurviveAJSONRoundTrip() throws {
@@ -115,7 +133,7 @@ struct LoggedTimeTests {
 
     // MARK: Fake
 
-    @Test func theFakeReportsTimeSetForATaskOnlyWhenShowingIt() async throws {
+    @Test func theFakeReportsTimeSetForATaskWhenShownOrAskedFor() async throws {
         let services = InMemoryTasksServices(tasks: [Fixture.task(1), Fixture.task(2)], now: Fixture.noon)
         #expect(try await services.task(reference: "1").loggedSeconds == nil)
 
@@ -126,6 +144,8 @@ struct LoggedTimeTests {
         #expect(
             try await services.tasks(matching: TaskQuery()).allSatisfy { $0.loggedSeconds == nil }
         )
+        let asked = try await services.tasks(matching: TaskQuery(sort: .number, includesLoggedTime: true))
+        #expect(asked.map(\.loggedSeconds) == [90 * 60, nil])
         await #expect(throws: TasksFakeError.notFound(kind: "task", reference: "7")) {
             try await services.setLogged(60, forTask: "7")
         }

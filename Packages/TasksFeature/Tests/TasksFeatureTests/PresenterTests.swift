@@ -52,10 +52,17 @@ struct PresenterTests {
         #expect(Array(titles.prefix(7)) == ["#", "Title", "Project", "Due", "Pri", "Tags", "Est"])
     }
 
-    @Test func titleIsTheOnlyFlexibleColumnAndNumbersAlignRight() throws {
+    @Test func titleAndProjectAreFlexibleAndNumbersAlignRight() throws {
         let columns = try table([Fixture.task(1)]).columns
-        #expect(columns.filter(\.flexible).map(\.title) == ["Title"])
+        #expect(columns.filter(\.flexible).map(\.title) == ["Title", "Project"])
         #expect(columns.filter { $0.alignment == .right }.map(\.title) == ["#", "Est"])
+    }
+
+    @Test func onANarrowTerminalTagsGoFirstThenTheEstimateThenTheStatus() throws {
+        let columns = try table([Fixture.task(1)], status: .all).columns
+        let ranked = columns.filter { $0.dropRank != nil }.sorted { ($0.dropRank ?? 0) < ($1.dropRank ?? 0) }
+        #expect(ranked.map(\.title) == ["Tags", "Est", "Status"])
+        #expect(columns.filter { $0.dropRank == nil }.map(\.title) == ["#", "Title", "Project", "Due", "Pri"])
     }
 
     @Test func rowShowsProjectListTagsAndEstimate() throws {
@@ -92,7 +99,7 @@ struct PresenterTests {
         #expect(detail.field("Project")?.value == "none (inbox)")
         #expect(detail.field("Tags")?.value == "a, b")
         #expect(detail.field("Assignee")?.value == "nobody")
-        #expect(detail.field("Estimate")?.value == "1h")
+        #expect(detail.field("Estimate")?.value == "1h 00m")
         #expect(detail.field("Created")?.value == "2026-03-04 12:00")
         #expect(detail.field("Completed") == nil)
         #expect(detail.field("ID")?.value == task.id)

@@ -8,8 +8,9 @@ import Testing
 @Suite("View")
 struct ViewTests {
     static let taskKeys: Set<String> = [
-        "id", "number", "title", "note", "status", "priority", "due", "tags", "estimate_seconds", "project_name",
-        "list_name", "completed_at", "created_at", "updated_at", "logged_seconds", "assignee_id", "assignee_name",
+        "id", "number", "title", "note", "status", "priority", "due", "tags", "estimate_seconds", "project_id",
+        "project_name", "list_id", "list_name", "completed_at", "created_at", "updated_at", "logged_seconds",
+        "assignee_id", "assignee_name",
     ]
 
     @Test func taskJSONHasStableSnakeCaseKeysAndExplicitNulls() async throws {
@@ -21,8 +22,8 @@ struct ViewTests {
         let object = try #require(try harness.json() as? [String: Any])
         #expect(Set(object.keys) == Self.taskKeys)
         for key in [
-            "due", "estimate_seconds", "project_name", "list_name", "completed_at", "logged_seconds", "assignee_id",
-            "assignee_name",
+            "due", "estimate_seconds", "project_id", "project_name", "list_id", "list_name", "completed_at",
+            "logged_seconds", "assignee_id", "assignee_name",
         ] {
             #expect(object[key] is NSNull, "\(key) should be null")
         }
@@ -48,6 +49,9 @@ struct ViewTests {
         #expect(object["estimate_seconds"] as? Int == 1800)
         #expect(object["project_name"] as? String == "Work")
         #expect(object["list_name"] as? String == "Backlog")
+        let projectID = try #require(object["project_id"] as? String)
+        let listID = try #require(object["list_id"] as? String)
+        #expect(projectID == projectID.lowercased() && listID == listID.lowercased() && projectID != listID)
     }
 
     @Test func taskJSONCarriesTheAssigneesIdAndName() async throws {
@@ -140,6 +144,38 @@ struct ViewTests {
             output.lines == [
                 "Task 1: A", "  Due       today", "  Estimate  1h", "", "Note", "  one", "", "  two",
             ])
+    }
+
+    @Test func quietLeavesOutLinesAboutTheWorkButNotTheAnswer() throws {
+        let output = CapturedOutput()
+        let view = TasksView(output: output, style: .plain, quiet: true)
+
+        try view.render(.lines(["Added task 1 \"A\" to the inbox"]))
+        try view.render(.essential(["3"]))
+        try view.render(.table(TaskTable(columns: [TableColumn("#")], rows: [["1"]])))
+
+        #expect(output.lines == ["3", "#", "1"])
+    }
+
+    @Test func theDashboardsLinesWrapAtSpacesToTheWidth() throws {
+        let output = CapturedOutput()
+        let view = TasksView(output: output, style: TerminalStyle(isTTY: true, useColor: false, width: 40))
+        let section = DashboardSection(
+            title: "Overdue (1,234)", color: .red,
+            table: TaskTable(columns: [TableColumn("#"), TableColumn("Title", flexible: true)], rows: [["1", "A"]]),
+            more: "… and 1,233 more: stint task list --due overdue")
+
+        try view.render(
+            .dashboard(
+                DashboardScreen(
+                    sections: [section], summary: "Nothing overdue, due today or in progress. 12,000 open tasks.")))
+
+        #expect(
+            output.lines == [
+                "Overdue (1,234)", "#  Title", "1  A", "… and 1,233 more: stint task list --due",
+                "overdue", "", "Nothing overdue, due today or in", "progress. 12,000 open tasks.",
+            ])
+        #expect(output.lines.allSatisfy { DisplayWidth.of($0) <= 40 })
     }
 
     @Test func emptyLinesWriteNothing() throws {

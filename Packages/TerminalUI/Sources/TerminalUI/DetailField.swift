@@ -14,17 +14,28 @@ public struct DetailField: Sendable, Equatable {
     }
 
     /// The fields as aligned lines: `indent`, the label padded to the widest label (by display width), two spaces,
-    /// then the value in its colour.
+    /// then the value in its colour. When the style has a width, a value too long for it wraps at spaces onto lines
+    /// indented under the values (``TextWrap``), so a narrow terminal never breaks a sentence mid-word.
     /// - Parameters:
     ///   - labelColor: how labels are painted; `nil` leaves them in the default colour.
     public static func lines(
         _ fields: [DetailField], style: TerminalStyle, indent: String = "  ", labelColor: TextColor? = .dim
     ) -> [String] {
         let labelWidth = fields.map { DisplayWidth.of($0.label) }.max() ?? 0
-        return fields.map { field in
+        let valueColumn = DisplayWidth.of(indent) + labelWidth + 2
+        // Below this many columns a wrapped value would be a ribbon of single words: let the terminal wrap it.
+        let valueWidth = style.width.map { $0 - valueColumn }.flatMap { $0 >= minimumWrapWidth ? $0 : nil }
+        let hanging = String(repeating: " ", count: valueColumn)
+        return fields.flatMap { field in
             let padding = String(repeating: " ", count: labelWidth - DisplayWidth.of(field.label))
-            return indent + style.paint(field.label, labelColor) + padding + "  "
-                + style.paint(field.value, field.color)
+            let values = TextWrap.lines(field.value, width: valueWidth)
+            let first =
+                indent + style.paint(field.label, labelColor) + padding + "  "
+                + style.paint(values[0], field.color)
+            return [first] + values.dropFirst().map { hanging + style.paint($0, field.color) }
         }
     }
+
+    /// The narrowest a wrapped value gets.
+    static let minimumWrapWidth = 20
 }

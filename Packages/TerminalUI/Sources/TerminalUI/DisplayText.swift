@@ -47,6 +47,13 @@ public enum DisplayText {
         return "\"\(line.prefix(limit - 1))…\""
     }
 
+    /// What a user typed, shown back in an error: ``escaped(_:)``, and cut with "…" after `limit` characters so a
+    /// pasted novel cannot flood the line. Every cut text in Stint ends in "…", so a reader knows there was more.
+    public static func excerpt(_ text: String, limit: Int = 40) -> String {
+        guard text.count > limit, limit > 0 else { return escaped(text) }
+        return escaped(String(text.prefix(limit - 1))) + "…"
+    }
+
     /// `"Acme \"North\""`: a name in double quotes with backslashes and quotes escaped, ready to paste back into a
     /// shell command such as `stint project unarchive "…"`.
     public static func shellQuoted(_ text: String) -> String {

@@ -20,6 +20,10 @@ public struct FeatureContext: Sendable {
     /// Where interactive answers are read (standard input by default; a `ScriptedLineReader` in tests). Only a
     /// feature operation documented as interactive reads it, and only when the host calls that operation.
     public var input: any LineReader
+    /// `--quiet`: leave out what only talks about the work (confirmations, empty-state hints, the hints under a
+    /// table or detail block) and print only what was asked for (tables, details, counts, values, JSON). Errors
+    /// are not the feature's to print, so they are never affected.
+    public var quiet: Bool
 
     public init(
         output: any TextOutput,
@@ -27,7 +31,8 @@ public struct FeatureContext: Sendable {
         format: OutputFormat,
         today: CalendarDay,
         timeZone: TimeZone,
-        input: any LineReader = StandardLineReader()
+        input: any LineReader = StandardLineReader(),
+        quiet: Bool = false
     ) {
         self.output = output
         self.style = style
@@ -35,5 +40,6 @@ public struct FeatureContext: Sendable {
         self.today = today
         self.timeZone = timeZone
         self.input = input
+        self.quiet = quiet
     }
 }

@@ -10,14 +10,49 @@ public enum JSONText {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        let data = try encoder.encode(value)
-        return compactEmptyContainers(String(decoding: data, as: UTF8.self))
+        return String(decoding: compactEmptyContainers(try encoder.encode(value)), as: UTF8.self)
     }
 
     /// Foundation's pretty-printer on Linux writes an empty array as "[", a blank line and "]".
     /// Raw newlines never occur inside JSON strings (they are escaped), so collapsing that
     /// whitespace is safe and gives the `[]` / `{}` people and diff tools expect.
     static func compactEmptyContainers(_ text: String) -> String {
-        text.replacing(/\[\s*\n\s*\]/, with: "[]").replacing(/\{\s*\n\s*\}/, with: "{}")
+        String(decoding: compactEmptyContainers(Data(text.utf8)), as: UTF8.self)
+    }
+
+    /// The same, in one pass over the bytes: a regular expression over the text of ten thousand tasks took twice
+    /// as long as encoding them. An opening bracket followed only by spaces, tabs and line breaks (at least one
+    /// line break) up to its closing bracket becomes `[]` or `{}`; everything else is copied as it is.
+    static func compactEmptyContainers(_ data: Data) -> Data {
+        let bytes = [UInt8](data)
+        var result = [UInt8]()
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            result.append(byte)
+            index += 1
+            let closing: UInt8
+            switch byte {
+            case UInt8(ascii: "["): closing = UInt8(ascii: "]")
+            case UInt8(ascii: "{"): closing = UInt8(ascii: "}")
+            default: continue
+            }
+            var end = index
+            var sawLineBreak = false
+            scan: while end < bytes.count {
+                switch bytes[end] {
+                case 0x0A: sawLineBreak = true
+                case 0x20, 0x09, 0x0D: break
+                default: break scan
+                }
+                end += 1
+            }
+            if sawLineBreak, end < bytes.count, bytes[end] == closing {
+                result.append(closing)
+                index = end + 1
+            }
+        }
+        return Data(result)
     }
 }

@@ -106,16 +106,9 @@ public struct ProgressReporter: Sendable {
         "\r" + label + "  " + progress + "\u{1B}[K"
     }
 
-    /// Thousands separated with commas, independent of locale so output is the same everywhere.
+    /// Thousands separated with commas, independent of locale so output is the same everywhere (``NumberText``).
     static func grouped(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var result = ""
-        result.reserveCapacity(digits.count + digits.count / 3 + 1)
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return value < 0 ? "-" + result : result
+        NumberText.grouped(value)
     }
 }
 

@@ -1,4 +1,5 @@
-/// One column of a `Table`: its header, how its cells align, and whether it may be shortened to fit the terminal.
+/// One column of a `Table`: its header, how its cells align, whether it may be shortened, and whether it may be left
+/// out to fit the terminal.
 public struct TableColumn: Sendable {
     /// How cells sit within the column; numbers read best right-aligned.
     public enum Alignment: Sendable {
@@ -10,15 +11,34 @@ public struct TableColumn: Sendable {
     /// A flexible column (titles, names, notes) may be cut short with "…" when the table is wider than the
     /// terminal; it never shrinks below 8 columns or its header.
     public var flexible: Bool
+    /// When the table is still too wide once its flexible columns are as narrow as they go, columns with a rank
+    /// are left out, the lowest rank first (on a tie, the rightmost first), until it fits; `nil` (the default)
+    /// means the column always stays. Features use the shared ranks of ``DropRank``.
+    public var dropRank: Int?
 
-    public init(title: String, alignment: Alignment = .left, flexible: Bool = false) {
+    public init(title: String, alignment: Alignment = .left, flexible: Bool = false, dropRank: Int? = nil) {
         self.title = title
         self.alignment = alignment
         self.flexible = flexible
+        self.dropRank = dropRank
     }
 
-    public init(_ title: String, alignment: Alignment = .left, flexible: Bool = false) {
-        self.init(title: title, alignment: alignment, flexible: flexible)
+    public init(_ title: String, alignment: Alignment = .left, flexible: Bool = false, dropRank: Int? = nil) {
+        self.init(title: title, alignment: alignment, flexible: flexible, dropRank: dropRank)
+    }
+
+    /// The order in which every feature's optional columns give way on a narrow terminal, least useful first, so
+    /// the same kind of column goes first in every table (ADR 0009): tags, then estimates, then statuses, then
+    /// notes, then other context. What identifies a row and what the command is about (number, title, due date,
+    /// duration) never has a rank.
+    public enum DropRank {
+        public static let tags = 10
+        public static let estimate = 20
+        public static let status = 30
+        public static let note = 40
+        /// Context that helps but is not needed to act on a row: when something started, the project beside a
+        /// task, the billable mark.
+        public static let context = 50
     }
 }
 
@@ -44,9 +64,10 @@ public struct TableCell: Sendable, ExpressibleByStringLiteral {
 /// A plain-text table for the terminal: a header row, columns aligned by display width, two spaces between
 /// columns, no trailing whitespace, one line per row (line breaks inside cells become spaces).
 ///
-/// When the style has a width and the table is wider, flexible columns are shortened with "…" (never below
-/// 8 columns or their header width); if that is not enough the lines stay long rather than wrap.
-/// Rendering is linear in the number of cells.
+/// When the style has a width and the table is wider, flexible columns are shortened with "…" first (to 20 columns
+/// or their header width); if that is not enough, columns with a ``TableColumn/dropRank`` are left out, least useful
+/// first, and the flexible ones get back what the dropped column freed. With nothing left to drop, flexible columns
+/// shrink on down to 8 columns; only when nothing more can give do the lines stay long rather than wrap. Rendering is linear in the number of cells.
 public struct Table: Sendable {
     public var columns: [TableColumn]
     public var rows: [[TableCell]]
@@ -59,6 +80,8 @@ public struct Table: Sendable {
 
     static let gutter = "  "
     static let minimumFlexibleWidth = 8
+    /// How narrow flexible columns get before any column is left out.
+    static let readableFlexibleWidth = 20
 
     /// The rendered table, lines joined by "\n", without a final newline (the caller adds one).
     public func render(style: TerminalStyle) -> String {
@@ -88,40 +111,82 @@ public struct Table: Sendable {
             widths.append(rowWidths)
         }
 
-        let finalWidths = fitted(natural: natural, headerWidths: headerWidths, limit: style.width)
+        let layout = self.layout(natural: natural, headerWidths: headerWidths, limit: style.width)
 
         var lines: [String] = []
         lines.reserveCapacity(rows.count + 1)
         lines.append(
             line(
                 texts: headers, widths: headerWidths, colors: Array(repeating: .bold, count: columnCount),
-                columnWidths: finalWidths, style: style))
+                layout: layout, style: style))
         for (rowIndex, row) in rows.enumerated() {
             let colors = (0..<columnCount).map { $0 < row.count ? row[$0].color : nil }
             lines.append(
-                line(
-                    texts: texts[rowIndex], widths: widths[rowIndex], colors: colors, columnWidths: finalWidths,
-                    style: style))
+                line(texts: texts[rowIndex], widths: widths[rowIndex], colors: colors, layout: layout, style: style))
         }
         return lines.joined(separator: "\n")
     }
 
-    /// Shrinks the widest flexible columns first, levelling them down, until the table fits or nothing can shrink.
-    func fitted(natural: [Int], headerWidths: [Int], limit: Int?) -> [Int] {
-        guard let limit else { return natural }
+    /// Which columns are shown and how wide each is (0 for a column left out).
+    struct Layout: Equatable {
+        var shown: [Bool]
+        var widths: [Int]
+    }
+
+    /// Shrinks the flexible columns to a readable width; while the table is still wider than `limit`, leaves out the
+    /// droppable column with the lowest rank (the rightmost on a tie) and fits again from the natural widths. Only
+    /// when no column is left to drop do flexible columns shrink further, down to their minimum: a title cut to
+    /// eight characters is worth less than the tags or the status it could have made room for.
+    func layout(natural: [Int], headerWidths: [Int], limit: Int?) -> Layout {
+        var shown = Array(repeating: true, count: columns.count)
+        guard let limit else { return Layout(shown: shown, widths: natural) }
+        while true {
+            let readable = fitted(
+                natural: natural, headerWidths: headerWidths, shown: shown, limit: limit,
+                floor: Table.readableFlexibleWidth)
+            if Self.total(readable, shown: shown) <= limit { return Layout(shown: shown, widths: readable) }
+            let candidates = columns.indices.filter { shown[$0] && columns[$0].dropRank != nil }
+            // Never leave a table without columns: the last one stays even if it could go.
+            guard shown.filter({ $0 }).count > 1,
+                let next = candidates.min(by: { lhs, rhs in
+                    let left = columns[lhs].dropRank ?? 0
+                    let right = columns[rhs].dropRank ?? 0
+                    return left != right ? left < right : lhs > rhs
+                })
+            else {
+                let narrowest = fitted(
+                    natural: natural, headerWidths: headerWidths, shown: shown, limit: limit,
+                    floor: Table.minimumFlexibleWidth)
+                return Layout(shown: shown, widths: narrowest)
+            }
+            shown[next] = false
+        }
+    }
+
+    /// The width of a line: the shown columns and the gutters between them.
+    static func total(_ widths: [Int], shown: [Bool]) -> Int {
+        let visible = widths.indices.filter { shown[$0] }
+        return visible.reduce(0) { $0 + widths[$1] } + gutter.count * max(0, visible.count - 1)
+    }
+
+    /// Shrinks the widest flexible columns first, levelling them down, until the table fits or nothing can shrink
+    /// (no flexible column below `floor` columns or its header, or its natural width if that is less).
+    func fitted(natural: [Int], headerWidths: [Int], shown: [Bool], limit: Int, floor: Int) -> [Int] {
         var result = natural
-        let gutters = Table.gutter.count * (columns.count - 1)
-        var excess = result.reduce(gutters, +) - limit
+        for index in columns.indices where !shown[index] { result[index] = 0 }
+        var excess = Self.total(result, shown: shown) - limit
         let minimums = columns.indices.map { index in
-            min(natural[index], max(Table.minimumFlexibleWidth, headerWidths[index]))
+            min(natural[index], max(floor, headerWidths[index]))
         }
         while excess > 0 {
-            let shrinkable = columns.indices.filter { columns[$0].flexible && result[$0] > minimums[$0] }
+            let shrinkable = columns.indices.filter {
+                shown[$0] && columns[$0].flexible && result[$0] > minimums[$0]
+            }
             guard let widest = shrinkable.max(by: { result[$0] < result[$1] }) else { break }
             let nextWidest = shrinkable.filter { $0 != widest }.map { result[$0] }.max() ?? 0
-            let floor = max(minimums[widest], nextWidest)
+            let level = max(minimums[widest], nextWidest)
             // Level the widest column down to the next one; on a tie, take one column at a time so they stay even.
-            let step = max(1, min(excess, result[widest] - floor))
+            let step = max(1, min(excess, result[widest] - level))
             result[widest] -= step
             excess -= step
         }
@@ -129,19 +194,21 @@ public struct Table: Sendable {
     }
 
     private func line(
-        texts: [String], widths: [Int], colors: [TextColor?], columnWidths: [Int], style: TerminalStyle
+        texts: [String], widths: [Int], colors: [TextColor?], layout: Layout, style: TerminalStyle
     ) -> String {
         var output = ""
         var pendingSpaces = 0
-        for index in 0..<columns.count {
+        var first = true
+        for index in 0..<columns.count where layout.shown[index] {
             var text = texts[index]
             var width = widths[index]
-            let columnWidth = columnWidths[index]
+            let columnWidth = layout.widths[index]
             if width > columnWidth {
                 text = Table.truncate(text, to: columnWidth)
                 width = DisplayWidth.of(text)
             }
-            if index > 0 { pendingSpaces += Table.gutter.count }
+            if !first { pendingSpaces += Table.gutter.count }
+            first = false
             let padding = max(0, columnWidth - width)
             if columns[index].alignment == .right { pendingSpaces += padding }
             if !text.isEmpty {

@@ -29,8 +29,8 @@ public struct TerminalStyle: Sendable, Equatable {
 
     /// Inspects standard output and the environment to decide the style for this process.
     ///
-    /// Colour is used only on a terminal, when `NO_COLOR` is unset or empty and `TERM` is not "dumb".
-    /// The width comes from the terminal itself, else from `$COLUMNS`, else nil when not a terminal.
+    /// Colour follows ``colors(isTTY:environment:choice:)``. The width comes from the terminal itself, else from
+    /// `$COLUMNS`, else nil when not a terminal.
     public static func detect(environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalStyle {
         let isTTY = isatty(STDOUT_FILENO) == 1
         return resolve(isTTY: isTTY, terminalColumns: isTTY ? queryTerminalColumns() : nil, environment: environment)
@@ -41,12 +41,12 @@ public struct TerminalStyle: Sendable, Equatable {
     /// - Parameters:
     ///   - isTTY: whether standard output is a terminal.
     ///   - terminalColumns: the width the terminal reported, if any.
-    ///   - environment: process environment (`NO_COLOR`, `TERM`, `COLUMNS` are read).
-    public static func resolve(isTTY: Bool, terminalColumns: Int?, environment: [String: String]) -> TerminalStyle {
-        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
-        let dumb = environment["TERM"] == "dumb"
-        let useColor = isTTY && !noColor && !dumb
-
+    ///   - environment: process environment (`NO_COLOR`, `FORCE_COLOR`, `TERM`, `COLUMNS` are read).
+    ///   - color: what `--color` asked for; `.auto` when it was not given.
+    public static func resolve(
+        isTTY: Bool, terminalColumns: Int?, environment: [String: String], color: ColorChoice = .auto
+    ) -> TerminalStyle {
+        let useColor = colors(isTTY: isTTY, environment: environment, choice: color)
         var width: Int?
         if let columns = terminalColumns, columns > 0 {
             width = columns
@@ -60,6 +60,32 @@ public struct TerminalStyle: Sendable, Equatable {
         return TerminalStyle(isTTY: isTTY, useColor: useColor, width: width)
     }
 
+    /// Whether to colour, the first that speaks deciding (ADR 0009): `--color always|never`; then `NO_COLOR` set
+    /// and not empty (no-color.org) turns it off; then `FORCE_COLOR` set and not empty (force-color.org, whatever
+    /// its value) turns it on; else colour only on a terminal whose `TERM` is not "dumb".
+    public static func colors(isTTY: Bool, environment: [String: String], choice: ColorChoice) -> Bool {
+        switch choice {
+        case .always: return true
+        case .never: return false
+        case .auto: break
+        }
+        if !(environment["NO_COLOR"] ?? "").isEmpty { return false }
+        if !(environment["FORCE_COLOR"] ?? "").isEmpty { return true }
+        return isTTY && environment["TERM"] != "dumb"
+    }
+
+    /// This style with colour as `choice` says: `.auto` keeps the decision already made from the terminal and the
+    /// environment, `.always` and `.never` override it (the `--color` flag beats every variable).
+    public func coloring(_ choice: ColorChoice) -> TerminalStyle {
+        var style = self
+        switch choice {
+        case .auto: break
+        case .always: style.useColor = true
+        case .never: style.useColor = false
+        }
+        return style
+    }
+
     private static func queryTerminalColumns() -> Int? {
         var size = winsize()
         #if canImport(Glibc)
@@ -70,6 +96,11 @@ public struct TerminalStyle: Sendable, Equatable {
         guard result == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)
     }
+}
+
+/// What `--color` asks for: colour when the terminal and the environment allow it, always, or never.
+public enum ColorChoice: String, Sendable, CaseIterable {
+    case auto, always, never
 }
 
 /// Colours and emphasis a renderer may ask for; they are only turned into escape codes when colour is on.

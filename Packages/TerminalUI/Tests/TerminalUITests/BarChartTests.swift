@@ -14,16 +14,16 @@ struct BarChartTests {
     @Test("the longest bar fills the line; labels and values line up in columns")
     func layout() {
         let chart = BarChart([("Mon 16", 4 * Self.hour), ("Tue 17", 2 * Self.hour), ("Wednesday", 0)])
-        // 27 columns: label 9 + gutter 2 + bar 12 + gutter 2 + value 2.
-        let lines = chart.render(style: Self.style(width: 27)).components(separatedBy: "\n")
+        // 31 columns: label 9 + gutter 2 + bar 12 + gutter 2 + value 6.
+        let lines = chart.render(style: Self.style(width: 31)).components(separatedBy: "\n")
 
         #expect(
             lines == [
-                "Mon 16     ████████████  4h",
-                "Tue 17     ██████        2h",
-                "Wednesday                0m",
+                "Mon 16     ████████████  4h 00m",
+                "Tue 17     ██████        2h 00m",
+                "Wednesday                    0m",
             ])
-        #expect(lines.allSatisfy { DisplayWidth.of($0) == 27 })
+        #expect(lines.allSatisfy { DisplayWidth.of($0) == 31 })
     }
 
     @Test("without a width, lines are fitted to 60 columns")
@@ -44,8 +44,8 @@ struct BarChartTests {
         let chart = BarChart([
             ("x", 64 * minute), ("a", 12 * minute), ("b", 20 * minute), ("c", 1 * minute), ("d", 31 * minute),
         ])
-        // label 1 + gutter 2 + 8 cells + gutter 2 + value 5 ("1h 4m") = 18 columns.
-        let bars = chart.render(style: Self.style(width: 18)).components(separatedBy: "\n").map { line in
+        // label 1 + gutter 2 + 8 cells + gutter 2 + value 6 ("1h 04m") = 19 columns.
+        let bars = chart.render(style: Self.style(width: 19)).components(separatedBy: "\n").map { line in
             String(line.dropFirst(3).prefix(8)).replacingOccurrences(of: " ", with: "")
         }
 

@@ -46,6 +46,18 @@ struct DisplayTextTests {
     }
 }
 
+@Suite("DisplayText.excerpt")
+struct ExcerptTests {
+    @Test("cuts with an ellipsis after the limit and escapes what it keeps")
+    func excerpt() {
+        #expect(DisplayText.excerpt("short") == "short")
+        #expect(DisplayText.excerpt(String(repeating: "x", count: 40)) == String(repeating: "x", count: 40))
+        #expect(DisplayText.excerpt(String(repeating: "x", count: 41)) == String(repeating: "x", count: 39) + "…")
+        #expect(DisplayText.excerpt("a\u{1B}[31mb", limit: 3) == "a\\e…")
+        #expect(DisplayText.excerpt("2026-13-45T99", limit: 10) == "2026-13-4…")
+    }
+}
+
 @Suite("DetailField and TimestampText")
 struct DetailFieldTests {
     @Test("labels are padded to the widest so values line up")

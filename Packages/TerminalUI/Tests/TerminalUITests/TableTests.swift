@@ -133,4 +133,121 @@ struct TableTests {
         #expect(lines.count == 10_001)
         #expect(lines.last?.hasPrefix("10000  ") == true)
     }
+
+    // MARK: Leaving columns out
+
+    /// A task list as the Tasks feature builds it: optional columns ranked tags, estimate, status.
+    var taskColumns: [TableColumn] {
+        [
+            TableColumn("#", alignment: .right),
+            TableColumn("Title", flexible: true),
+            TableColumn("Project", flexible: true),
+            TableColumn("Due"),
+            TableColumn("Pri"),
+            TableColumn("Tags", dropRank: TableColumn.DropRank.tags),
+            TableColumn("Est", alignment: .right, dropRank: TableColumn.DropRank.estimate),
+            TableColumn("Status", dropRank: TableColumn.DropRank.status),
+        ]
+    }
+
+    var taskRows: [[TableCell]] {
+        [
+            [
+                "1", "Write the quarterly report for the board", "Work/Backlog", "tomorrow", "high", "writing, q4",
+                "1h 30m", "in progress",
+            ],
+            ["12", "Buy milk", "", "today", "", "errand", "", "open"],
+            ["137", "Plan the garden beds for next spring", "Home/Garden", "2026-12-01", "low", "", "12h 00m", "done"],
+        ]
+    }
+
+    func render(_ width: Int) -> [String] {
+        Table(columns: taskColumns, rows: taskRows).render(
+            style: TerminalStyle(isTTY: true, useColor: false, width: width)
+        )
+        .components(separatedBy: "\n")
+    }
+
+    @Test("at 120 columns everything shows in full")
+    func wide() {
+        let lines = render(120)
+        #expect(
+            lines[0]
+                == "  #  Title                                     Project       Due         Pri   Tags             Est  Status"
+        )
+        #expect(lines[1].contains("Write the quarterly report for the board"))
+        for line in lines { #expect(DisplayWidth.of(line) <= 120, "\(line)") }
+    }
+
+    @Test("at 80 columns the flexible columns shrink, then the tags and the estimate go")
+    func eighty() {
+        let lines = render(80)
+        for line in lines { #expect(DisplayWidth.of(line) <= 80, "\(line)") }
+        #expect(lines[0].hasPrefix("  #  Title"))
+        #expect(!lines[0].contains("Tags"))
+        #expect(lines[0].contains("Status"))
+        #expect(lines[1].contains("…") || lines[1].contains("Write the quarterly report for the board"))
+    }
+
+    @Test("at 60 columns tags, estimate and status are left out, in that order, and cut text ends in …")
+    func sixty() {
+        let lines = render(60)
+        #expect(
+            lines == [
+                "  #  Title                    Project       Due         Pri",
+                "  1  Write the quarterly re…  Work/Backlog  tomorrow    high",
+                " 12  Buy milk                               today",
+                "137  Plan the garden beds f…  Home/Garden   2026-12-01  low",
+            ])
+        for line in lines {
+            #expect(DisplayWidth.of(line) <= 60, "\(line)")
+            #expect(!line.hasSuffix(" "))
+        }
+    }
+
+    @Test("columns go one at a time: just too wide for the status drops only the tags")
+    func oneAtATime() {
+        let narrow = Table(
+            columns: [
+                TableColumn("Name"), TableColumn("Tags", dropRank: TableColumn.DropRank.tags),
+                TableColumn("Note", dropRank: TableColumn.DropRank.note),
+            ],
+            rows: [["alpha", "one, two", "remember"]])
+        let style = { (width: Int) in TerminalStyle(isTTY: true, useColor: false, width: width) }
+        #expect(narrow.render(style: style(29)) == "Name   Tags      Note\nalpha  one, two  remember")
+        #expect(narrow.render(style: style(20)) == "Name   Note\nalpha  remember")
+        #expect(narrow.render(style: style(10)) == "Name\nalpha")
+        // A column without a rank is never left out, even when the line stays too long.
+        #expect(narrow.render(style: style(3)) == "Name\nalpha")
+    }
+
+    @Test("on a tie the rightmost column goes first; without a width nothing is left out")
+    func ties() {
+        let table = Table(
+            columns: [
+                TableColumn("Task"), TableColumn("Project", dropRank: TableColumn.DropRank.context),
+                TableColumn("$", dropRank: TableColumn.DropRank.context),
+            ],
+            rows: [["12 Write", "Work", "$"]])
+        let style = TerminalStyle(isTTY: true, useColor: false, width: 17)
+        #expect(table.render(style: style) == "Task      Project\n12 Write  Work")
+        #expect(table.render(style: .plain) == "Task      Project  $\n12 Write  Work     $")
+    }
+
+    @Test(
+        "no line is longer than the width at 60, 80 and 120 columns whenever it can be helped",
+        arguments: [60, 80, 120])
+    func neverTooLong(width: Int) {
+        let rows: [[TableCell]] = (1...50).map { number in
+            [
+                TableCell(String(number * 37)), TableCell(String(repeating: "Long title words ", count: number % 7)),
+                TableCell(number % 3 == 0 ? "Someone's very long project name" : "Work"), "in 3 days", "medium",
+                TableCell("tag\(number), other\(number)"), "10h 05m", "in progress",
+            ]
+        }
+        let lines = Table(columns: taskColumns, rows: rows).render(
+            style: TerminalStyle(isTTY: true, useColor: true, width: width)
+        ).components(separatedBy: "\n")
+        for line in lines { #expect(DisplayWidth.of(line) <= width, "\(line)") }
+    }
 }

@@ -61,3 +61,82 @@ struct TerminalStyleTests {
         #expect(colored.paint("x", .gray) == "\u{1B}[90mx\u{1B}[0m")
     }
 }
+
+@Suite("Colour choice")
+struct ColorChoiceTests {
+    @Test("--color beats NO_COLOR, which beats FORCE_COLOR, which beats whether it is a terminal")
+    func precedence() {
+        let both = ["NO_COLOR": "1", "FORCE_COLOR": "1", "TERM": "xterm"]
+        #expect(TerminalStyle.colors(isTTY: false, environment: both, choice: .always))
+        #expect(!TerminalStyle.colors(isTTY: true, environment: [:], choice: .never))
+        #expect(!TerminalStyle.colors(isTTY: false, environment: both, choice: .auto))
+        #expect(TerminalStyle.colors(isTTY: false, environment: ["FORCE_COLOR": "1"], choice: .auto))
+        #expect(TerminalStyle.colors(isTTY: false, environment: ["FORCE_COLOR": "0"], choice: .auto))
+        #expect(TerminalStyle.colors(isTTY: true, environment: ["FORCE_COLOR": "1", "TERM": "dumb"], choice: .auto))
+        #expect(!TerminalStyle.colors(isTTY: false, environment: ["FORCE_COLOR": ""], choice: .auto))
+        #expect(TerminalStyle.colors(isTTY: true, environment: ["NO_COLOR": "", "TERM": "xterm"], choice: .auto))
+        #expect(!TerminalStyle.colors(isTTY: false, environment: ["TERM": "xterm"], choice: .auto))
+    }
+
+    @Test("resolve takes the choice; coloring overrides a style only for always and never")
+    func resolveAndOverride() {
+        let forced = TerminalStyle.resolve(
+            isTTY: false, terminalColumns: nil, environment: ["NO_COLOR": "1"], color: .always)
+        #expect(forced == TerminalStyle(isTTY: false, useColor: true, width: nil))
+        let forcedByVariable = TerminalStyle.resolve(
+            isTTY: false, terminalColumns: nil, environment: ["FORCE_COLOR": "1"])
+        #expect(forcedByVariable.useColor)
+        #expect(!forcedByVariable.isTTY)
+        #expect(TerminalStyle.plain.coloring(.auto) == .plain)
+        #expect(TerminalStyle.plain.coloring(.always).useColor)
+        let terminal = TerminalStyle(isTTY: true, useColor: true, width: 80)
+        #expect(terminal.coloring(.never) == TerminalStyle(isTTY: true, useColor: false, width: 80))
+        #expect(terminal.coloring(.auto) == terminal)
+    }
+}
+
+@Suite("DetailField")
+struct DetailFieldWrapTests {
+    let fields = [
+        DetailField(label: "Timer", value: "1 \"Write the quarterly report\" (Work) · 45m since 09:15"),
+        DetailField(label: "Logged", value: "today 1h 05m (45m on timers) · this week 12h 30m (45m on timers)"),
+    ]
+
+    @Test("without a width every value stays on one line")
+    func unwrapped() {
+        let lines = DetailField.lines(fields, style: .plain, labelColor: nil)
+        #expect(lines.count == 2)
+        #expect(lines[1] == "  Logged  today 1h 05m (45m on timers) · this week 12h 30m (45m on timers)")
+    }
+
+    @Test("with a width a long value wraps at spaces under the values", arguments: [60, 80])
+    func wrapped(width: Int) {
+        let style = TerminalStyle(isTTY: true, useColor: false, width: width)
+        let lines = DetailField.lines(fields, style: style, labelColor: nil)
+        for line in lines { #expect(DisplayWidth.of(line) <= width, "\(line)") }
+        #expect(
+            lines.joined(separator: " ").split(separator: " ")
+                == DetailField.lines(fields, style: .plain, labelColor: nil).joined(separator: " ").split(
+                    separator: " "))
+        if width == 60 {
+            #expect(
+                lines == [
+                    "  Timer   1 \"Write the quarterly report\" (Work) · 45m since",
+                    "          09:15",
+                    "  Logged  today 1h 05m (45m on timers) · this week 12h 30m",
+                    "          (45m on timers)",
+                ])
+        }
+    }
+
+    @Test("each wrapped line is painted on its own, so colour never runs into the indent")
+    func paintedLines() {
+        let style = TerminalStyle(isTTY: true, useColor: true, width: 30)
+        let lines = DetailField.lines(
+            [DetailField(label: "Note", value: "one two three four five six seven", color: .green)], style: style,
+            labelColor: nil)
+        #expect(lines.count == 2)
+        #expect(lines[1].hasPrefix("        \u{1B}[32m"))
+        #expect(lines.allSatisfy { $0.hasSuffix("\u{1B}[0m") })
+    }
+}

@@ -8,12 +8,76 @@ struct DurationTextTests {
     @Test(
         "formats hours and minutes",
         arguments: [
-            (0, "0m"), (1, "<1m"), (59, "<1m"), (60, "1m"), (45 * 60, "45m"), (3_599, "59m"), (3_600, "1h"),
-            (90 * 60, "1h 30m"), (26 * 3_600, "26h"), (26 * 3_600 + 60, "26h 1m"), (1_000 * 3_600, "1000h"),
-            (-90 * 60, "-1h 30m"),
+            (0, "0m"), (1, "<1m"), (59, "<1m"), (60, "1m"), (45 * 60, "45m"), (3_599, "59m"), (3_600, "1h 00m"),
+            (3_660, "1h 01m"), (90 * 60, "1h 30m"), (9 * 3_600 + 6 * 60 + 59, "9h 06m"), (26 * 3_600, "26h 00m"),
+            (26 * 3_600 + 60, "26h 01m"), (1_000 * 3_600, "1000h 00m"), (-90 * 60, "-1h 30m"), (-65 * 60, "-1h 05m"),
         ])
     func format(seconds: Int, expected: String) {
         #expect(DurationText.format(seconds: seconds) == expected)
+    }
+
+    @Test("minutes read the same as their seconds, and never overflow")
+    func minutes() {
+        #expect(DurationText.format(minutes: 0) == "0m")
+        #expect(DurationText.format(minutes: 5) == "5m")
+        #expect(DurationText.format(minutes: 65) == "1h 05m")
+        #expect(DurationText.format(minutes: 1_930) == "32h 10m")
+        #expect(DurationText.format(minutes: Int.max).hasSuffix("m"))
+        #expect(DurationText.format(seconds: Int.min).hasPrefix("-"))
+    }
+
+    @Test("right-aligned in a column, the hours and minutes of every value line up")
+    func aligned() {
+        let values = [45 * 60, 65 * 60, 9 * 3_600 + 360, 16 * 3_600 + 480].map { DurationText.format(seconds: $0) }
+        let width = values.map(\.count).max() ?? 0
+        let padded = values.map { String(repeating: " ", count: width - $0.count) + $0 }
+        #expect(padded == ["    45m", " 1h 05m", " 9h 06m", "16h 08m"])
+        let hourMarks = padded.dropFirst().map { $0.firstIndex(of: "h")?.utf16Offset(in: $0) }
+        #expect(Set(hourMarks) == [2])
+    }
+}
+
+@Suite("NumberText")
+struct NumberTextTests {
+    @Test("groups thousands with commas whatever the locale")
+    func grouped() {
+        #expect(NumberText.grouped(0) == "0")
+        #expect(NumberText.grouped(999) == "999")
+        #expect(NumberText.grouped(1_000) == "1,000")
+        #expect(NumberText.grouped(12_000) == "12,000")
+        #expect(NumberText.grouped(1_234_567) == "1,234,567")
+        #expect(NumberText.grouped(-1_234) == "-1,234")
+        #expect(NumberText.grouped(Int.min).hasPrefix("-9,223"))
+    }
+}
+
+@Suite("TextWrap")
+struct TextWrapTests {
+    @Test("breaks at spaces within the width, never inside a duration or a word")
+    func wraps() {
+        let text = "today 1h 05m (45m on timers) · this week 12h 30m (45m on timers)"
+        let lines = TextWrap.lines(text, width: 30)
+        #expect(lines == ["today 1h 05m (45m on timers) ·", "this week 12h 30m (45m on", "timers)"])
+        for line in lines { #expect(DisplayWidth.of(line) <= 30) }
+        #expect(TextWrap.lines("a 10h 05m", width: 6) == ["a", "10h 05m"])
+        #expect(TextWrap.lines("one two · three", width: 8) == ["one", "two ·", "three"])
+        let note = "Numbers from finance are in the shared drive, ask Dana"
+        #expect(
+            TextWrap.lines(note, indent: "  ", width: 30) == [
+                "  Numbers from finance are in", "  the shared drive, ask Dana",
+            ])
+        #expect(TextWrap.lines(note, indent: "  ", width: 21) == ["  " + note])
+        #expect(TextWrap.lines("", indent: "  ", width: 30) == [""])
+        #expect(TextWrap.lines("short", width: 30) == ["short"])
+        #expect(TextWrap.lines(text, width: nil) == [text])
+        #expect(TextWrap.lines("", width: 10) == [""])
+        let id = "3f9a2c1e-0000-4000-8000-000000000000"
+        #expect(TextWrap.lines("ID \(id) here", width: 20) == ["ID", id, "here"])
+    }
+
+    @Test("measures by display width")
+    func wideCharacters() {
+        #expect(TextWrap.lines("日本語 日本語 日本語", width: 14) == ["日本語 日本語", "日本語"])
     }
 }
 

@@ -75,7 +75,7 @@ public enum TimersBuilder {
             coordinator: dependencies.coordinator,
             analytics: dependencies.analytics,
             presenter: TimersPresenter(format: context.format, today: context.today, timeZone: context.timeZone),
-            view: TimersView(output: context.output, style: context.style),
+            view: TimersView(output: context.output, style: context.style, quiet: context.quiet),
             today: context.today
         )
     }

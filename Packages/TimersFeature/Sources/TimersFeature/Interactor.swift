@@ -111,7 +111,13 @@ struct TimersInteractor: TimersFeatureInterface {
         if query.usesDefaultRange { query.since = today }
         let entries = try await services.entries(matching: query)
         analytics.track(.entriesListed(count: entries.count))
-        try view.render(presenter.entries(entries))
+        // The table also shows what your timers hold (like `watson log --current`), so "today" is not short by the
+        // hour still running; JSON and CSV stay lists of entries, which is what scripts read them for.
+        var open: [Timer] = []
+        if presenter.format == .human, query.layout == .table, query.covers(today) {
+            open = try await services.timers().filter { query.matches($0) }
+        }
+        try view.render(presenter.entries(entries, layout: query.layout, timers: open))
     }
 
     func editEntry(_ reference: String, changes: EntryChanges) async throws {

@@ -6,13 +6,17 @@ import TerminalUI
 //
 // JSON (what `--json` prints) is part of the CLI's public contract. Keys are snake_case and must not change:
 //
-//   Timer:             id, task_number, task_title, project_name, note, billable, state, started_at,
-//                      elapsed_seconds, intervals, estimate_seconds, logged_seconds
+//   Timer:             id, task_id, task_number, task_title, project_id, project_name, note, billable, tags, state,
+//                      started_at, elapsed_seconds, intervals, estimate_seconds, logged_seconds
 //   TimerInterval:     start, end
-//   TimeEntry:         id, task_number, task_title, project_name, start, end, duration_seconds, note, billable,
-//                      tags, logged_by
+//   TimeEntry:         id, task_id, task_number, task_title, project_id, project_name, start, end,
+//                      duration_seconds, note, billable, tags, logged_by
 //   TimerStartResult:  timer, paused, resumed          (start and resume)
-//   TimerStopResult:   entry                           (stop)
+//   TimerStopResult:   entry, timer_id                 (stop; the entry takes the stopped timer's id)
+//
+// A timer and an entry have the same keys wherever they are printed (`timer list`, `timer status`, the dashboard's
+// `time.running`; `entries`, `log`, `entries edit|delete`, `timer stop`). `project_id` and `project_name` are the
+// task's current project for time on a task, else the project the time is on.
 //   status:            running (a Timer or null), paused (the paused timers, most recent first)
 //
 // Absent values are written as an explicit `null`, never omitted, so scripts can rely on every key being present.
@@ -72,6 +76,12 @@ public struct Timer: Sendable, Hashable, Codable, Identifiable {
     public var estimateSeconds: Int?
     /// Time already logged on the task in entries, not counting this timer; `nil` for a project timer.
     public var loggedSeconds: Int?
+    /// The task's id (lowercase UUID); `nil` for a project timer.
+    public var taskID: String?
+    /// The id of the project in `projectName`; `nil` exactly when `projectName` is.
+    public var projectID: String?
+    /// Tags the entry will get when the timer stops (normalised names, sorted).
+    public var tags: [String] = []
 
     public init(
         id: String,
@@ -85,9 +95,13 @@ public struct Timer: Sendable, Hashable, Codable, Identifiable {
         elapsedSeconds: Int,
         intervals: [TimerInterval],
         estimateSeconds: Int? = nil,
-        loggedSeconds: Int? = nil
+        loggedSeconds: Int? = nil,
+        taskID: String? = nil,
+        projectID: String? = nil
     ) {
         self.id = id
+        self.taskID = taskID
+        self.projectID = projectID
         self.taskNumber = taskNumber
         self.taskTitle = taskTitle
         self.projectName = projectName
@@ -105,7 +119,9 @@ public struct Timer: Sendable, Hashable, Codable, Identifiable {
     public var lastStartedAt: Date { intervals.last?.start ?? startedAt }
 
     enum CodingKeys: String, CodingKey {
-        case id, note, billable, state, intervals
+        case id, note, billable, state, intervals, tags
+        case taskID = "task_id"
+        case projectID = "project_id"
         case taskNumber = "task_number"
         case taskTitle = "task_title"
         case projectName = "project_name"
@@ -119,11 +135,14 @@ public struct Timer: Sendable, Hashable, Codable, Identifiable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
+        try container.encode(taskID, forKey: .taskID)
+        try container.encode(projectID, forKey: .projectID)
         try container.encode(taskNumber, forKey: .taskNumber)
         try container.encode(taskTitle, forKey: .taskTitle)
         try container.encode(projectName, forKey: .projectName)
         try container.encode(note, forKey: .note)
         try container.encode(billable, forKey: .billable)
+        try container.encode(tags, forKey: .tags)
         try container.encode(state, forKey: .state)
         try container.encode(startedAt, forKey: .startedAt)
         try container.encode(elapsedSeconds, forKey: .elapsedSeconds)
@@ -152,6 +171,13 @@ public struct TimeEntry: Sendable, Hashable, Codable, Identifiable {
     public var tags: [String]
     /// Who recorded the time, as the App names people.
     public var loggedBy: String
+    /// The task's id (lowercase UUID); `nil` for time logged on a project alone.
+    public var taskID: String?
+    /// The id of the project in `projectName`; `nil` exactly when `projectName` is.
+    public var projectID: String?
+    /// After a log or edit with ``OverlapChoice/adjust``: how many of the person's other entries were trimmed,
+    /// split or removed to make room; nil otherwise (and then absent from JSON). Not stored with the entry.
+    public var adjustedOverlaps: Int?
 
     public init(
         id: String,
@@ -163,9 +189,13 @@ public struct TimeEntry: Sendable, Hashable, Codable, Identifiable {
         note: String = "",
         billable: Bool = false,
         tags: [String] = [],
-        loggedBy: String
+        loggedBy: String,
+        taskID: String? = nil,
+        projectID: String? = nil
     ) {
         self.id = id
+        self.taskID = taskID
+        self.projectID = projectID
         self.taskNumber = taskNumber
         self.taskTitle = taskTitle
         self.projectName = projectName
@@ -181,6 +211,8 @@ public struct TimeEntry: Sendable, Hashable, Codable, Identifiable {
 
     enum CodingKeys: String, CodingKey {
         case id, start, end, note, billable, tags
+        case taskID = "task_id"
+        case projectID = "project_id"
         case taskNumber = "task_number"
         case taskTitle = "task_title"
         case projectName = "project_name"
@@ -201,13 +233,17 @@ public struct TimeEntry: Sendable, Hashable, Codable, Identifiable {
             note: try container.decode(String.self, forKey: .note),
             billable: try container.decode(Bool.self, forKey: .billable),
             tags: try container.decode([String].self, forKey: .tags),
-            loggedBy: try container.decode(String.self, forKey: .loggedBy)
+            loggedBy: try container.decode(String.self, forKey: .loggedBy),
+            taskID: try container.decodeIfPresent(String.self, forKey: .taskID),
+            projectID: try container.decodeIfPresent(String.self, forKey: .projectID)
         )
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
+        try container.encode(taskID, forKey: .taskID)
+        try container.encode(projectID, forKey: .projectID)
         try container.encode(taskNumber, forKey: .taskNumber)
         try container.encode(taskTitle, forKey: .taskTitle)
         try container.encode(projectName, forKey: .projectName)
@@ -231,10 +267,14 @@ public struct TimerStartRequest: Sendable, Equatable {
     public var billable: Bool
     /// When the work began (`--at`); `nil` means now.
     public var at: Date?
+    /// Tags for the entry the timer stops into (`--tag`); added to a resumed timer's.
+    public var tags: [String]
 
     public init(
-        task: String? = nil, project: String? = nil, note: String? = nil, billable: Bool = false, at: Date? = nil
+        task: String? = nil, project: String? = nil, note: String? = nil, billable: Bool = false, at: Date? = nil,
+        tags: [String] = []
     ) {
+        self.tags = tags
         self.task = task
         self.project = project
         self.note = note
@@ -264,10 +304,30 @@ public struct TimerStartResult: Sendable, Equatable, Codable {
 /// The outcome of stopping a timer: the entry it became (the timer itself is gone).
 public struct TimerStopResult: Sendable, Equatable, Codable {
     public var entry: TimeEntry
+    /// The id the stopped timer had, so a script that saw the timer can find the entry it became. The App gives
+    /// an entry its timer's id (two devices stopping one timer make one entry), so it defaults to the entry's.
+    public var timerID: String
 
-    public init(entry: TimeEntry) {
+    public init(entry: TimeEntry, timerID: String? = nil) {
         self.entry = entry
+        self.timerID = timerID ?? entry.id
     }
+
+    enum CodingKeys: String, CodingKey {
+        case entry
+        case timerID = "timer_id"
+    }
+}
+
+/// What happens when logged or moved time overlaps another entry of the same person (`--allow-overlap`,
+/// `--adjust`). Overlapping entries count the same minutes twice, so the default refuses them.
+public enum OverlapChoice: Sendable, Equatable {
+    /// Refuse the entry, naming the one it overlaps.
+    case refuse
+    /// Keep both.
+    case allow
+    /// Trim (or split, or remove) the other entries so this one fits.
+    case adjust
 }
 
 /// What `stint log` records. The App has already turned the typed duration and start into values.
@@ -282,6 +342,8 @@ public struct LogRequest: Sendable, Equatable {
     public var tags: [String]
     /// Allows an entry longer than 24 hours.
     public var force: Bool
+    /// What to do when the entry overlaps another of yours.
+    public var overlap: OverlapChoice
 
     public init(
         durationSeconds: Int,
@@ -291,8 +353,10 @@ public struct LogRequest: Sendable, Equatable {
         note: String? = nil,
         billable: Bool = false,
         tags: [String] = [],
-        force: Bool = false
+        force: Bool = false,
+        overlap: OverlapChoice = .refuse
     ) {
+        self.overlap = overlap
         self.durationSeconds = durationSeconds
         self.task = task
         self.project = project
@@ -320,11 +384,15 @@ public struct EntryQuery: Sendable, Equatable {
     public var limit: Int?
     /// Every entry whatever its day: turns the "today" default off (`--all`).
     public var all: Bool
+    /// Table or CSV when the context's format is human; ignored for JSON (the host's `--json` wins, as for reports).
+    /// Only the feature reads it; the Services ignore it.
+    public var layout: EntriesLayout
 
     public init(
         since: CalendarDay? = nil, until: CalendarDay? = nil, project: String? = nil, task: String? = nil,
-        limit: Int? = nil, all: Bool = false
+        limit: Int? = nil, all: Bool = false, layout: EntriesLayout = .table
     ) {
+        self.layout = layout
         self.since = since
         self.until = until
         self.project = project
@@ -333,10 +401,44 @@ public struct EntryQuery: Sendable, Equatable {
         self.all = all
     }
 
+    /// Whether `day` lies inside the query's days (open sides included).
+    func covers(_ day: CalendarDay) -> Bool {
+        (since.map { $0 <= day } ?? true) && (until.map { day <= $0 } ?? true)
+    }
+
+    /// Whether a timer is on the task or project the query names: a task by number or id prefix, a project by name
+    /// (any case) or id prefix, as typed references are read.
+    func matches(_ timer: Timer) -> Bool {
+        if let task {
+            let typed = task.hasPrefix("#") ? String(task.dropFirst()) : task
+            let byNumber = Int(typed).map { $0 == timer.taskNumber } ?? false
+            let byID = typed.count >= 4 && (timer.taskID?.hasPrefix(typed.lowercased()) ?? false)
+            guard byNumber || byID else { return false }
+        }
+        if let project {
+            let byName = timer.projectName?.lowercased() == project.lowercased()
+            let byID = project.count >= 4 && (timer.projectID?.hasPrefix(project.lowercased()) ?? false)
+            guard byName || byID else { return false }
+        }
+        return true
+    }
+
     /// True when nothing narrows the query, so the feature shows today's entries.
     public var usesDefaultRange: Bool {
         since == nil && until == nil && project == nil && task == nil && !all
     }
+}
+
+/// How a human-format entry listing is laid out: an aligned table with a total row, or CSV for spreadsheets (one
+/// line per entry, no total line). The raw values are the CLI spelling (`entries --format table|csv`).
+///
+/// CSV header: `id,date,start,end,duration_seconds,hours,task_number,task,project,note,billable,tags,task_id,
+/// project_id,logged_by`. `date` is the local day the entry starts on, `start` and `end` local ISO-8601 instants
+/// with their offset, `hours` the exact duration as h:mm:ss, `billable` `true` or `false`, `tags` separated by
+/// spaces. Quoting and formula protection as in the report CSV (`CSVText`).
+public enum EntriesLayout: String, Sendable, Hashable, CaseIterable {
+    case table
+    case csv
 }
 
 /// The fields `stint entries edit` may change. `nil` keeps a field as it is; an edit that changes nothing is
@@ -355,6 +457,8 @@ public struct EntryChanges: Sendable, Equatable {
     public var project: String?
     /// Allows the entry to become longer than 24 hours. Not a change by itself.
     public var force: Bool
+    /// What to do when a new start or duration makes the entry overlap another of yours. Not a change by itself.
+    public var overlap: OverlapChoice
 
     public init(
         start: Date? = nil,
@@ -364,8 +468,10 @@ public struct EntryChanges: Sendable, Equatable {
         tags: [String]? = nil,
         task: String? = nil,
         project: String? = nil,
-        force: Bool = false
+        force: Bool = false,
+        overlap: OverlapChoice = .refuse
     ) {
+        self.overlap = overlap
         self.start = start
         self.durationSeconds = durationSeconds
         self.note = note
@@ -402,8 +508,8 @@ public enum TaskChoice: Sendable, Equatable {
     case unavailable
 }
 
-/// Time logged today and this week (Monday to Sunday), for the dashboard. A running timer is not in these sums
-/// until it is stopped; the overview shows it beside them.
+/// Time logged today and this week (Monday to Sunday unless the host's weeks begin on another day), for the
+/// dashboard. A running timer is not in these sums until it is stopped; the overview shows it beside them.
 public struct TimeSpent: Sendable, Equatable {
     /// Logged today plus what timers (running or paused) hold of today.
     public var todaySeconds: Int

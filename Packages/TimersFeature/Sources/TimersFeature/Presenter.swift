@@ -101,13 +101,13 @@ struct TimersPresenter: Sendable {
                 return .lines(["No timer running. Start one with: stint timer start TASK"])
             case 1:
                 let timer = paused[0]
-                return .lines([
+                return .essential([
                     "No timer running.",
                     "1 paused timer: \(Self.target(of: timer)) at \(DurationText.format(seconds: timer.elapsedSeconds))"
                         + ". Resume it with: stint timer resume",
                 ])
             default:
-                return .lines([
+                return .essential([
                     "No timer running.",
                     "\(paused.count) paused timers. Resume the latest with: stint timer resume, "
                         + "or see them all with: stint timer list",
@@ -123,11 +123,11 @@ struct TimersPresenter: Sendable {
         let columns = [
             TableColumn("Timer"),
             TableColumn("Task", flexible: true),
-            TableColumn("Project"),
+            TableColumn("Project", flexible: true),
             TableColumn("State"),
             TableColumn("Elapsed", alignment: .right),
-            TableColumn("Started"),
-            TableColumn("Note", flexible: true),
+            TableColumn("Started", dropRank: TableColumn.DropRank.context),
+            TableColumn("Note", flexible: true, dropRank: TableColumn.DropRank.note),
         ]
         let rows = timers.map { timer -> [TableCell] in
             [
@@ -147,29 +147,41 @@ struct TimersPresenter: Sendable {
 
     func logged(_ entry: TimeEntry) -> TimersScreen {
         if format == .json { return .json(entry) }
-        return .lines([
-            "Logged \(DurationText.format(seconds: entry.durationSeconds)) on \(Self.target(of: entry)) "
-                + "on \(span(of: entry)) (entry \(DisplayText.shortID(entry.id)))"
-        ])
+        return .lines(
+            [
+                "Logged \(DurationText.format(seconds: entry.durationSeconds)) on \(Self.target(of: entry)) "
+                    + "on \(span(of: entry)) (entry \(DisplayText.shortID(entry.id)))"
+            ] + Self.madeRoom(entry))
+    }
+
+    /// The line saying what `--adjust` did to other entries, when it did something.
+    static func madeRoom(_ entry: TimeEntry) -> [String] {
+        guard let count = entry.adjustedOverlaps, count > 0 else { return [] }
+        return [
+            "Trimmed \(count == 1 ? "1 overlapping entry" : "\(count) overlapping entries") to make room "
+                + "(stint undo takes both back)"
+        ]
     }
 
     /// The entries table ends with a total row. The total is the exact sum of the entries' seconds, formatted
     /// once; rows are each rounded down to the minute on their own, so on screen they may add up to a little less.
-    func entries(_ entries: [TimeEntry]) -> TimersScreen {
+    func entries(_ entries: [TimeEntry], layout: EntriesLayout = .table, timers: [Timer] = []) -> TimersScreen {
         if format == .json { return .json(entries) }
-        guard !entries.isEmpty else { return .lines([Self.noEntriesMessage]) }
+        if layout == .csv { return .text(entriesCSV(entries)) }
+        guard !entries.isEmpty || !timers.isEmpty else { return .lines([Self.noEntriesMessage]) }
         let columns = [
             TableColumn("Entry"),
             TableColumn("Date"),
             TableColumn("Time"),
             TableColumn("Duration", alignment: .right),
             TableColumn("Task", flexible: true),
-            TableColumn("Project"),
-            TableColumn("Note", flexible: true),
-            TableColumn("Tags"),
-            TableColumn("$"),
+            // On a narrow terminal: tags, then the note, then the billable mark, then the project (TableColumn.DropRank).
+            TableColumn("Project", flexible: true, dropRank: TableColumn.DropRank.context),
+            TableColumn("Note", flexible: true, dropRank: TableColumn.DropRank.note),
+            TableColumn("Tags", dropRank: TableColumn.DropRank.tags),
+            TableColumn("$", dropRank: TableColumn.DropRank.context),
         ]
-        let rows = entries.map { entry -> [TableCell] in
+        let entryRows = entries.map { entry -> [TableCell] in
             [
                 TableCell(DisplayText.shortID(entry.id)),
                 TableCell(day(of: entry.start).iso),
@@ -182,17 +194,37 @@ struct TimersPresenter: Sendable {
                 entry.billable ? TableCell("$", color: .green) : TableCell(""),
             ]
         }
-        let total = entries.reduce(0) { $0 + $1.durationSeconds }
+        // A timer's row says it is still counting; its time so far is in the total, and the total says so.
+        let timerRows = timers.map { timer -> [TableCell] in
+            [
+                TableCell(
+                    timer.state == .running ? "running" : "paused", color: timer.state == .running ? .green : .yellow),
+                TableCell(day(of: timer.startedAt).iso),
+                TableCell("\(timeOfDay(timer.startedAt))–" + (timer.state == .running ? "now" : "")),
+                TableCell(DurationText.format(seconds: timer.elapsedSeconds)),
+                TableCell(Self.taskCell(number: timer.taskNumber, title: timer.taskTitle)),
+                TableCell(timer.projectName ?? ""),
+                TableCell(DisplayText.singleLine(timer.note)),
+                TableCell(timer.tags.joined(separator: ", ")),
+                timer.billable ? TableCell("$", color: .green) : TableCell(""),
+            ]
+        }
+        let rows = entryRows + timerRows
+        let total = entries.reduce(0) { $0 + $1.durationSeconds } + timers.reduce(0) { $0 + $1.elapsedSeconds }
         var totalRow = Array(repeating: TableCell(""), count: columns.count)
         totalRow[0] = TableCell("Total", color: .bold)
-        totalRow[1] = TableCell(entries.count == 1 ? "1 entry" : "\(entries.count) entries")
+        totalRow[1] = TableCell(entries.count == 1 ? "1 entry" : "\(NumberText.grouped(entries.count)) entries")
+        // In the Time column, so the Date column keeps its width on a narrow terminal.
+        if !timers.isEmpty { totalRow[2] = TableCell(timers.count == 1 ? "+ 1 timer" : "+ \(timers.count) timers") }
         totalRow[3] = TableCell(DurationText.format(seconds: total), color: .bold)
         return .table(TimerTable(columns: columns, rows: rows, totalRow: totalRow))
     }
 
     func entryEdited(_ entry: TimeEntry, fields: [String]) -> TimersScreen {
         if format == .json { return .json(entry) }
-        return .lines(["Updated entry \(DisplayText.shortID(entry.id)): \(fields.joined(separator: ", "))"])
+        return .lines(
+            ["Updated entry \(DisplayText.shortID(entry.id)): \(fields.joined(separator: ", "))"] + Self.madeRoom(entry)
+        )
     }
 
     func deletionQuestion(for entry: TimeEntry) -> String {
@@ -227,6 +259,7 @@ struct TimersPresenter: Sendable {
         if !timer.note.isEmpty {
             fields.append(DetailField(label: "Note", value: DisplayText.singleLine(timer.note)))
         }
+        if !timer.tags.isEmpty { fields.append(DetailField(label: "Tags", value: timer.tags.joined(separator: ", "))) }
         fields.append(DetailField(label: "Billable", value: timer.billable ? "yes" : "no"))
         let spent = (timer.loggedSeconds ?? 0) + timer.elapsedSeconds
         if let estimate = timer.estimateSeconds {

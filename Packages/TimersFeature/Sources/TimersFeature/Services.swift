@@ -104,8 +104,8 @@ public protocol TimersServices: Sendable {
     /// - Throws: notFound when the reference does not resolve.
     func deleteEntry(reference: String) async throws -> TimeEntry
 
-    /// Time logged on the implementation's today and this week (Monday to Sunday) in the user's time zone (entries
-    /// only, not running timers).
+    /// Time logged on the implementation's today and this week (Monday to Sunday, or from the host's first day of the
+    /// week) in the user's time zone (entries only, not running timers).
     /// - Throws: when reading fails.
     func timeSpent() async throws -> TimeSpent
 }

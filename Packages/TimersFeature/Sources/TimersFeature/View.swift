@@ -6,10 +6,16 @@ import TerminalUI
 struct TimersView: Sendable {
     let output: any TextOutput
     let style: TerminalStyle
+    /// `--quiet`: plain lines about the work and the hints under a detail are left out; tables, details and JSON
+    /// are not.
+    var quiet = false
 
     func render(_ screen: TimersScreen) throws {
         switch screen {
         case .lines(let lines):
+            guard !lines.isEmpty, !quiet else { return }
+            output.write(lines.joined(separator: "\n") + "\n")
+        case .essential(let lines):
             guard !lines.isEmpty else { return }
             output.write(lines.joined(separator: "\n") + "\n")
         case .table(let table):
@@ -18,6 +24,8 @@ struct TimersView: Sendable {
             output.write(render(detail) + "\n")
         case .json(let payload):
             output.write(try JSONText.encode(payload) + "\n")
+        case .text(let text):
+            output.write(text)
         }
     }
 
@@ -28,11 +36,11 @@ struct TimersView: Sendable {
     }
 
     private func render(_ detail: TimerDetail) -> String {
-        var lines = [style.paint(detail.heading, .bold)]
+        var lines = TextWrap.lines(detail.heading, width: style.width).map { style.paint($0, .bold) }
         lines += DetailField.lines(detail.fields, style: style)
-        if !detail.footer.isEmpty {
+        if !detail.footer.isEmpty, !quiet {
             lines.append("")
-            lines += detail.footer.map { style.paint($0, .dim) }
+            lines += detail.footer.flatMap { TextWrap.lines($0, width: style.width) }.map { style.paint($0, .dim) }
         }
         return lines.joined(separator: "\n")
     }

@@ -6,12 +6,17 @@ import TerminalUI
 
 /// One screen to draw.
 enum TimersScreen: Sendable {
-    /// Plain lines (confirmations, empty states). An empty array prints nothing.
+    /// Plain lines about the work (confirmations, empty states), left out under `--quiet`. An empty array prints
+    /// nothing.
     case lines([String])
+    /// Lines printed even under `--quiet`: the answer asked for (which timers are paused).
+    case essential([String])
     case table(TimerTable)
     case detail(TimerDetail)
     /// The machine-readable form, printed as pretty JSON.
     case json(any Encodable & Sendable)
+    /// Text written exactly as given (CSV); it already ends with a newline. Data, so `--quiet` never hides it.
+    case text(String)
 }
 
 struct TimerTable: Sendable {
@@ -39,7 +44,7 @@ struct TimerTable: Sendable {
 struct TimerDetail: Sendable, Equatable {
     var heading: String
     var fields: [DetailField]
-    /// Lines after the fields (hints about other timers).
+    /// Lines after the fields (hints about other timers; left out under `--quiet`).
     var footer: [String]
 
     func field(_ label: String) -> DetailField? { fields.first { $0.label == label } }

@@ -9,7 +9,36 @@ extension TimersContract {
         stopTakesTheRunningTimer, stopTakesTheOnlyPausedTimer, severalPausedNeedAName, discardTakesTheOnlyPausedTimer,
         nothingToActOnIsAConflict, stopLeavesThePausesOut, timerReferences, instantsAreChecked,
         stoppingOver24HoursNeedsForce, loggingRules, entriesByDay, entriesByProjectAndTask, entryReferences, timeSpent,
+        overlappingTimeIsRefusedKeptOrMadeRoomFor, timersAndEntriesNameWhatTheyAreOnByID,
     ]
+
+    /// Scripts follow a timer or an entry to its task and project by id (numbers are per device, names change),
+    /// and find the entry a stopped timer became.
+    static let timersAndEntriesNameWhatTheyAreOnByID = Scenario(
+        "timers and entries carry their task's and project's ids"
+    ) { probe in
+        let tasks = try await probe.seedTasks()
+        let started = try await probe.start(tasks.report).timer
+        try probe.check(started.taskID != nil && started.projectID != nil, "a task timer names its task and project")
+        try await probe.advance(minutes: 10)
+        let listed = try await probe.services.timers()
+        try probe.equal(listed.first?.taskID, started.taskID, "a listed timer keeps the ids")
+        try probe.equal(listed.first?.projectID, started.projectID, "and the project's")
+        let stopped = try await probe.services.stopTimer(reference: nil, at: nil, note: nil, force: false)
+        try probe.equal(stopped.timerID, started.id, "the stop names the timer it ended")
+        try probe.equal(stopped.entry.taskID, started.taskID, "the entry names the timer's task")
+        try probe.equal(stopped.entry.projectID, started.projectID, "and its project")
+        let loose = try await probe.log(tasks.email, at: probe.at(day: -1, 9), minutes: 30)
+        try probe.check(loose.taskID != nil && loose.taskID != started.taskID, "another task, another id")
+        try probe.check(loose.projectID == nil, "time on a task without a project has no project id")
+        let onProject = try await probe.log(nil, project: "Home", at: probe.at(day: -1, 11), minutes: 30)
+        try probe.check(onProject.taskID == nil && onProject.projectID != nil, "time on a project names only it")
+        let other = try await probe.log(tasks.plan, at: probe.at(day: -1, 13), minutes: 30)
+        try probe.equal(other.projectID, onProject.projectID, "one project, one id")
+        for id in [started.id, started.taskID, started.projectID, onProject.projectID].compactMap({ $0 }) {
+            try probe.equal(id, id.lowercased(), "ids are lowercase")
+        }
+    }
 
     static let startPausesTheRunningTimer = Scenario("starting a timer pauses the running one") { probe in
         let tasks = try await probe.seedTasks()
@@ -231,7 +260,7 @@ extension TimersContract {
         try await probe.fails(.notFound, "an unknown project") {
             try await probe.log(nil, project: "Garden", at: longAgo, minutes: 30)
         }
-        let onProject = try await probe.log(nil, project: "home", at: longAgo, minutes: 30)
+        let onProject = try await probe.log(nil, project: "home", at: probe.at(day: -3, 8), minutes: 30)
         try probe.check(onProject.taskNumber == nil && onProject.projectName == "Home", "time on a project alone")
     }
 
@@ -316,5 +345,53 @@ extension TimersContract {
         try probe.equal(spent.weekSeconds, 5_400 + 900, "this week: entries and the running timer")
         try probe.equal(spent.todayOnTimersSeconds, 900, "today's part on timers")
         try probe.equal(spent.weekOnTimersSeconds, 900, "this week's part on timers")
+    }
+
+    static let overlappingTimeIsRefusedKeptOrMadeRoomFor = Scenario(
+        "time overlapping your other entries is refused, kept with allow, or trimmed into with adjust"
+    ) { probe in
+        let tasks = try await probe.seedTasks()
+        let morning = try await probe.log(tasks.report, at: probe.at(day: -1, 9), minutes: 120)
+        func log(_ hour: Int, _ minute: Int, minutes: Int, _ choice: OverlapChoice) async throws -> TimeEntry {
+            try await probe.services.logTime(
+                LogRequest(
+                    durationSeconds: minutes * 60, task: String(tasks.email), start: probe.at(day: -1, hour, minute),
+                    overlap: choice))
+        }
+        func day() async throws -> [TimeEntry] {
+            try await probe.services.entries(
+                matching: EntryQuery(since: TimersContract.today.adding(days: -1), until: TimersContract.today))
+        }
+        try await probe.fails(.conflict, "an entry inside another") { try await log(10, 0, minutes: 30, .refuse) }
+        try probe.equal(try await day().map(\.id), [morning.id], "a refused entry stores nothing")
+        let touching = try await log(11, 0, minutes: 30, .refuse)
+        try probe.equal(touching.start, morning.end, "an entry may begin where another ends")
+        let kept = try await log(9, 30, minutes: 15, .allow)
+        try probe.equal(try await day().count, 3, "allow keeps both")
+        _ = try await probe.services.deleteEntry(reference: kept.id)
+        let inside = try await log(10, 0, minutes: 30, .adjust)
+        let after = try await day()
+        try probe.equal(
+            after.map { $0.durationSeconds / 60 }, [60, 30, 30, 30],
+            "adjust splits the surrounding entry around the new one")
+        try probe.equal(
+            after.map(\.start),
+            [
+                probe.at(day: -1, 9), inside.start, inside.end, touching.start,
+            ], "the pieces keep their places")
+        try probe.equal(after[2].taskNumber, tasks.report, "the second piece keeps the task")
+        try await probe.fails(.conflict, "an edit moving an entry onto another") {
+            try await probe.services.editEntry(
+                reference: touching.id, changes: EntryChanges(start: probe.at(day: -1, 10, 15)))
+        }
+        let movedAway = try await probe.services.editEntry(
+            reference: touching.id, changes: EntryChanges(start: probe.at(day: -1, 12)))
+        try probe.equal(movedAway.start, probe.at(day: -1, 12), "an edit onto free time is fine")
+        let widened = try await probe.services.editEntry(
+            reference: inside.id, changes: EntryChanges(durationSeconds: 3_600, overlap: .adjust))
+        try probe.equal(widened.adjustedOverlaps, 1, "adjust on an edit says how many entries gave way")
+        try probe.equal(
+            try await day().map { $0.durationSeconds / 60 }, [60, 60, 30],
+            "the widened entry swallowed the piece after it")
     }
 }

@@ -78,7 +78,8 @@ public actor InMemoryTimersServices: TimersServices {
         let timer = TimersFeature.Timer(
             id: makeID(), taskNumber: task?.number, taskTitle: task?.title, projectName: project,
             note: request.note ?? "", billable: request.billable, state: .running, startedAt: at, elapsedSeconds: 0,
-            intervals: [TimerInterval(start: at)], estimateSeconds: task?.estimateSeconds)
+            intervals: [TimerInterval(start: at)], estimateSeconds: task?.estimateSeconds, taskID: task?.id,
+            projectID: projectID(project))
         storedTimers.append(timer)
         return TimerStartResult(timer: shown(timer, now: now), paused: paused)
     }
@@ -128,10 +129,10 @@ public actor InMemoryTimersServices: TimersServices {
         let entry = TimeEntry(
             id: makeID(), taskNumber: timer.taskNumber, taskTitle: timer.taskTitle, projectName: timer.projectName,
             start: timer.intervals.first?.start ?? timer.startedAt, durationSeconds: seconds, note: note ?? timer.note,
-            billable: timer.billable, loggedBy: person)
+            billable: timer.billable, loggedBy: person, taskID: timer.taskID, projectID: timer.projectID)
         storedTimers.remove(at: index)
         storedEntries.append(entry)
-        return TimerStopResult(entry: entry)
+        return TimerStopResult(entry: entry, timerID: timer.id)
     }
 
     public func discardTimer(reference: String?) throws -> TimersFeature.Timer {
@@ -154,12 +155,44 @@ public actor InMemoryTimersServices: TimersServices {
         try Self.checkLength(request.durationSeconds, force: request.force)
         try Self.check(
             request.start.addingTimeInterval(TimeInterval(request.durationSeconds)), notBefore: nil, now: clock())
-        let entry = TimeEntry(
+        var entry = TimeEntry(
             id: makeID(), taskNumber: task?.number, taskTitle: task?.title, projectName: project, start: request.start,
             durationSeconds: request.durationSeconds, note: request.note ?? "", billable: request.billable,
-            tags: Self.tags(request.tags), loggedBy: person)
+            tags: Self.tags(request.tags), loggedBy: person, taskID: task?.id, projectID: projectID(project))
+        entry.adjustedOverlaps = try makeRoom(for: entry, request.overlap)
         storedEntries.append(entry)
         return entry
+    }
+
+    /// The overlap rule as the App applies it: the same person's other entries sharing time with `entry` refuse
+    /// it (a conflict), or are kept, or give up the shared part (trimmed, split in two, or removed).
+    /// - Returns: how many entries `adjust` changed; nil for the other choices.
+    private func makeRoom(for entry: TimeEntry, _ choice: OverlapChoice) throws -> Int? {
+        guard choice != .allow else { return nil }
+        let others = storedEntries.filter {
+            $0.id != entry.id && $0.loggedBy == entry.loggedBy && $0.start < entry.end && $0.end > entry.start
+        }
+        .sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+        guard choice == .adjust else {
+            if let first = others.first { throw TimersFakeError.conflict("the entry overlaps entry \(first.id)") }
+            return nil
+        }
+        for other in others {
+            storedEntries.removeAll { $0.id == other.id }
+            if other.start < entry.start {
+                var before = other
+                before.durationSeconds = Int(entry.start.timeIntervalSince(other.start))
+                storedEntries.append(before)
+            }
+            if other.end > entry.end {
+                var after = other
+                if other.start < entry.start { after.id = makeID() }
+                after.start = entry.end
+                after.durationSeconds = Int(other.end.timeIntervalSince(entry.end))
+                storedEntries.append(after)
+            }
+        }
+        return others.count
     }
 
     public func entries(matching query: EntryQuery) throws -> [TimeEntry] {
@@ -197,9 +230,13 @@ public actor InMemoryTimersServices: TimersServices {
         if changes.task != nil || changes.project != nil {
             let (task, project) = try target(task: changes.task, project: changes.project)
             (entry.taskNumber, entry.taskTitle, entry.projectName) = (task?.number, task?.title, project)
+            (entry.taskID, entry.projectID) = (task?.id, projectID(project))
         }
         try Self.check(entry.end, notBefore: nil, now: clock())
-        storedEntries[index] = entry
+        if entry.start != storedEntries[index].start || entry.end != storedEntries[index].end {
+            entry.adjustedOverlaps = try makeRoom(for: entry, changes.overlap)
+        }
+        if let moved = storedEntries.firstIndex(where: { $0.id == entry.id }) { storedEntries[moved] = entry }
         return entry
     }
 
@@ -293,6 +330,9 @@ public actor InMemoryTimersServices: TimersServices {
         shown.loggedSeconds = timer.taskNumber.map { number in
             storedEntries.filter { $0.taskNumber == number }.reduce(0) { $0 + $1.durationSeconds }
         }
+        // Seeded timers name their task and project by number and name only; the ids follow from those.
+        if shown.taskID == nil { shown.taskID = tasks.first { $0.number == timer.taskNumber }?.id }
+        if shown.projectID == nil { shown.projectID = projectID(timer.projectName) }
         return shown
     }
 
@@ -317,6 +357,11 @@ public actor InMemoryTimersServices: TimersServices {
             throw TimersFakeError.notFound(kind: "task", reference: reference)
         }
         return task
+    }
+
+    /// A made-up id per project name (the fake knows projects by name), stable for the fake's life.
+    private func projectID(_ name: String?) -> String? {
+        name.flatMap { name in projects.firstIndex(of: name).map { SampleTimers.identifier(for: 70_000 + $0) } }
     }
 
     private func projectName(_ reference: String) throws -> String {

@@ -179,7 +179,7 @@ struct InteractorTests {
                 "  Resumed   10:35",
                 "  Note      numbers section",
                 "  Billable  yes",
-                "  Estimate  5h 45m of 8h (2h 15m left)",
+                "  Estimate  5h 45m of 8h 00m (2h 15m left)",
                 "  Timer     \(SampleTimers.identifier(for: 101).short)",
                 "",
                 "Also 2 paused timers: stint timer list",
@@ -263,7 +263,7 @@ struct InteractorTests {
 
     @Test func logWithoutATargetAsksLikeStart() async throws {
         let chosen = Harness(coordinator: ScriptedTimersCoordinator(choices: [.chosen(reference: "5")]))
-        try await chosen.feature.log(LogRequest(durationSeconds: 600, start: Fixture.at(0, 8)))
+        try await chosen.feature.log(LogRequest(durationSeconds: 600, start: Fixture.at(0, 8), overlap: .allow))
         #expect(chosen.output.lines.first?.hasPrefix(#"Logged 10m on 5 "Prepare the invoice for Acme""#) == true)
 
         let cancelled = Harness(coordinator: ScriptedTimersCoordinator(choices: [.cancelled]))
@@ -296,7 +296,7 @@ struct InteractorTests {
         let total = try #require(lines.last)
         #expect(total.hasPrefix("Total"))
         #expect(total.contains("3 entries"))
-        #expect(total.hasSuffix("1h 1m"))
+        #expect(total.hasSuffix("1h 01m"))
         #expect(harness.analytics.events == [.entriesListed(count: 3)])
     }
 

@@ -22,8 +22,8 @@ struct OverviewTests {
         #expect(
             harness.output.lines == [
                 "Time",
-                "  Timer   7 \"Email\" · 1h since 11:00",
-                "  Logged  today 1h 30m (1h on timers) · this week 2h 30m (1h on timers)",
+                "  Timer   7 \"Email\" · 1h 00m since 11:00",
+                "  Logged  today 1h 30m (1h 00m on timers) · this week 2h 30m (1h 00m on timers)",
             ])
         #expect(harness.analytics.events == [.overviewShown(running: true)])
     }

@@ -15,8 +15,10 @@ struct PresenterTests {
     }
 
     private func lines(_ screen: TimersScreen) throws -> [String] {
-        guard case .lines(let lines) = screen else { throw UnexpectedScreen() }
-        return lines
+        switch screen {
+        case .lines(let lines), .essential(let lines): return lines
+        default: throw UnexpectedScreen()
+        }
     }
 
     @Test(arguments: [
@@ -59,7 +61,7 @@ struct PresenterTests {
                 TimerInterval(start: Fixture.at(0, 8), end: Fixture.at(0, 9)), TimerInterval(start: Fixture.at(0, 11)),
             ], elapsed: 3_900)
         let resumed = try lines(presenter.started(TimerStartResult(timer: timer, resumed: true)))
-        #expect(resumed == [#"Resumed timer on 1 "Write report" (Work) at 11:00 (1h 5m so far)"#])
+        #expect(resumed == [#"Resumed timer on 1 "Write report" (Work) at 11:00 (1h 05m so far)"#])
     }
 
     @Test func timersTableColumnsAndColours() throws {
@@ -72,11 +74,12 @@ struct PresenterTests {
         let table = try table(presenter.list(timers))
 
         #expect(table.columnTitles == ["Timer", "Task", "Project", "State", "Elapsed", "Started", "Note"])
-        #expect(table.columns.filter(\.flexible).map(\.title) == ["Task", "Note"])
+        #expect(table.columns.filter(\.flexible).map(\.title) == ["Task", "Project", "Note"])
+        #expect(table.columns.filter { $0.dropRank != nil }.map(\.title) == ["Started", "Note"])
         #expect(table.columns.filter { $0.alignment == .right }.map(\.title) == ["Elapsed"])
         #expect(table.cells(inColumn: "Task")?.map(\.text) == ["1 Write report", ""])
         #expect(table.cells(inColumn: "State")?.map(\.color) == [.green, .yellow])
-        #expect(table.cells(inColumn: "Elapsed")?.map(\.text) == ["1h", "45m"])
+        #expect(table.cells(inColumn: "Elapsed")?.map(\.text) == ["1h 00m", "45m"])
         #expect(table.cells(inColumn: "Started")?.map(\.text) == ["11:00", "yesterday 10:00"])
         #expect(table.cells(inColumn: "Note")?.map(\.text) == ["", "line one line two"])
         #expect(table.cells(inColumn: "Timer")?.first?.text == SampleTimers.identifier(for: 1).short)
@@ -92,10 +95,16 @@ struct PresenterTests {
 
         #expect(
             table.columnTitles == ["Entry", "Date", "Time", "Duration", "Task", "Project", "Note", "Tags", "$"])
-        #expect(table.columns.filter(\.flexible).map(\.title) == ["Task", "Note"])
-        #expect(table.cells(inColumn: "Duration")?.map(\.text) == ["<1m", "<1m", "1h"])
+        #expect(table.columns.filter(\.flexible).map(\.title) == ["Task", "Project", "Note"])
+        // On a narrow terminal: tags, the note, the billable mark, then the project (the rightmost first on a tie).
+        let rank = TableColumn.DropRank.self
+        #expect(
+            table.columns.map(\.dropRank) == [
+                nil, nil, nil, nil, nil, rank.context, rank.note, rank.tags, rank.context,
+            ])
+        #expect(table.cells(inColumn: "Duration")?.map(\.text) == ["<1m", "<1m", "1h 00m"])
         // 59 + 59 + 3659 seconds: the rows round down on their own, the total is formatted from the exact sum.
-        #expect(table.total(inColumn: "Duration")?.text == "1h 2m")
+        #expect(table.total(inColumn: "Duration")?.text == "1h 02m")
         #expect(table.total(inColumn: "Entry")?.text == "Total")
         #expect(table.total(inColumn: "Date")?.text == "3 entries")
         #expect(table.cells(inColumn: "$")?.map(\.text) == ["$", "", ""])
@@ -110,7 +119,8 @@ struct PresenterTests {
             throw UnexpectedScreen()
         }
         #expect(
-            detail.field("Estimate") == DetailField(label: "Estimate", value: "3h 20m of 3h (20m over)", color: .red))
+            detail.field("Estimate")
+                == DetailField(label: "Estimate", value: "3h 20m of 3h 00m (20m over)", color: .red))
         #expect(detail.field("Resumed") == nil)
         #expect(detail.field("Note") == nil)
         #expect(detail.footer.isEmpty)

@@ -8,12 +8,12 @@ import TimersFeatureFakes
 @Suite("View")
 struct ViewTests {
     static let timerKeys: Set<String> = [
-        "id", "task_number", "task_title", "project_name", "note", "billable", "state", "started_at",
-        "elapsed_seconds", "intervals", "estimate_seconds", "logged_seconds",
+        "id", "task_id", "task_number", "task_title", "project_id", "project_name", "note", "billable", "state",
+        "started_at", "elapsed_seconds", "intervals", "estimate_seconds", "logged_seconds", "tags",
     ]
     static let entryKeys: Set<String> = [
-        "id", "task_number", "task_title", "project_name", "start", "end", "duration_seconds", "note", "billable",
-        "tags", "logged_by",
+        "id", "task_id", "task_number", "task_title", "project_id", "project_name", "start", "end",
+        "duration_seconds", "note", "billable", "tags", "logged_by",
     ]
 
     @Test func projectTimerJSONHasStableKeysAndExplicitNulls() async throws {
@@ -26,10 +26,11 @@ struct ViewTests {
         #expect(object["resumed"] as? Bool == false)
         let timer = try #require(object["timer"] as? [String: Any])
         #expect(Set(timer.keys) == Self.timerKeys)
-        for key in ["task_number", "task_title", "estimate_seconds", "logged_seconds"] {
+        for key in ["task_id", "task_number", "task_title", "estimate_seconds", "logged_seconds"] {
             #expect(timer[key] is NSNull, "\(key) should be null")
         }
         #expect(timer["project_name"] as? String == "Admin")
+        #expect((timer["project_id"] as? String)?.count == 36)
         #expect(timer["state"] as? String == "running")
         #expect(timer["elapsed_seconds"] as? Int == 30 * 60)
         #expect(timer["started_at"] as? String == "2026-03-04T11:30:00Z")
@@ -48,8 +49,9 @@ struct ViewTests {
         try await harness.feature.stop(timer: nil, at: nil, note: "done for today", force: false)
 
         let object = try #require(try harness.json() as? [String: Any])
-        #expect(Set(object.keys) == ["entry"])
+        #expect(Set(object.keys) == ["entry", "timer_id"])
         let entry = try #require(object["entry"] as? [String: Any])
+        #expect((object["timer_id"] as? String)?.count == 36)
         #expect(Set(entry.keys) == Self.entryKeys)
         #expect(entry["duration_seconds"] as? Int == 135 * 60)
         #expect(entry["note"] as? String == "done for today")
@@ -70,7 +72,9 @@ struct ViewTests {
         #expect(Set(entry.keys) == Self.entryKeys)
         #expect(entry["task_number"] is NSNull)
         #expect(entry["task_title"] is NSNull)
+        #expect(entry["task_id"] is NSNull)
         #expect(entry["project_name"] as? String == "Meetings")
+        #expect((entry["project_id"] as? String)?.count == 36)
         #expect(entry["tags"] as? [String] == ["a", "sync"])
         #expect(entry["end"] as? String == "2026-03-04T07:30:00Z")
         #expect((entry["id"] as? String)?.count == 36)
@@ -101,7 +105,9 @@ struct ViewTests {
         let total = try #require(lines.last)
         // The Duration column is right-aligned, so its right edge is where the header's title ends.
         let headerEnd = try #require(header.range(of: "Duration")).upperBound
-        let totalEnd = try #require(total.range(of: "5h 10m")).upperBound
+        // Today is in the range, so the three sample timers are rows too and their time is in the total.
+        #expect(lines.filter { $0.hasPrefix("running") || $0.hasPrefix("paused") }.count == 3)
+        let totalEnd = try #require(total.range(of: "9h 05m")).upperBound
         #expect(
             header.distance(from: header.startIndex, to: headerEnd)
                 == total.distance(from: total.startIndex, to: totalEnd))
@@ -147,6 +153,33 @@ struct ViewTests {
         try TimersView(output: output, style: .plain).render(.detail(detail))
 
         #expect(output.lines == ["Running: x", "  Elapsed   1h", "  Estimate  2h", "", "hint"])
+    }
+
+    @Test func entriesFitSixtyColumnsByLeavingOutTheLeastUsefulColumns() async throws {
+        let harness = Harness(style: TerminalStyle(isTTY: true, useColor: false, width: 60))
+
+        try await harness.feature.entries(EntryQuery(since: Fixture.today.adding(days: -1)))
+
+        let lines = harness.output.lines
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 60 }, "\(lines)")
+        let header = try #require(lines.first)
+        #expect(header.hasPrefix("Entry     Date        Time"))
+        for gone in ["Tags", "Note", "$"] { #expect(!header.contains(gone), "\(header)") }
+        #expect(header.contains("Duration") && header.contains("Task"))
+        #expect(lines.last?.hasSuffix("9h 05m") == true)
+    }
+
+    @Test func quietLeavesOutConfirmationsAndHintsButNotTheAnswer() throws {
+        let output = CapturedOutput()
+        let view = TimersView(output: output, style: .plain, quiet: true)
+        let detail = TimerDetail(
+            heading: "Running: x", fields: [DetailField(label: "Elapsed", value: "1h 00m")], footer: ["hint"])
+
+        try view.render(.lines(["Logged 45m on 1 \"A\""]))
+        try view.render(.essential(["No timer running.", "1 paused timer"]))
+        try view.render(.detail(detail))
+
+        #expect(output.lines == ["No timer running.", "1 paused timer", "Running: x", "  Elapsed  1h 00m"])
     }
 
     @Test func emptyLinesWriteNothing() throws {

@@ -103,16 +103,19 @@ extension JSON {
     var rowKeys: [String] { self["rows"].array.compactMap { $0["key"].string } }
 }
 
-/// The minutes of an "h:mm" cell (`"1:15"` -> 75), nil for anything else.
-func minutes(ofHours cell: Substring) -> Int? {
-    let parts = cell.split(separator: ":")
-    guard parts.count == 2, let hours = Int(parts[0]), let minutes = Int(parts[1]) else { return nil }
-    return hours * 60 + minutes
-}
-
-/// The first "h:mm" cell of a table line (the Hours column), in minutes.
+/// The first duration of a table line as Stint writes them ("2h 15m" -> 135, "45m" -> 45, "0m" -> 0): the Time
+/// column of a report, in minutes.
 func hoursColumnMinutes(_ line: String) -> Int? {
-    line.split(separator: " ").lazy.compactMap(minutes(ofHours:)).first
+    let words = line.split(separator: " ")
+    for (index, word) in words.enumerated() {
+        if word.hasSuffix("h"), let hours = Int(word.dropLast()), index + 1 < words.count,
+            words[index + 1].count == 3, words[index + 1].hasSuffix("m"), let minutes = Int(words[index + 1].dropLast())
+        {
+            return hours * 60 + minutes
+        }
+        if word.hasSuffix("m"), let minutes = Int(word.dropLast()) { return minutes }
+    }
+    return nil
 }
 
 /// Parses `stint report --format csv` into its header and rows of cells (no field in these tests holds a comma).

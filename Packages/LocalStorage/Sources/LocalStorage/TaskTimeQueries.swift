@@ -1,0 +1,40 @@
+import Foundation
+internal import GRDB
+
+extension LocalStore {
+    /// The time logged on each of `taskIDs`, ever and by anyone, in whole seconds, added up in one grouped
+    /// statement. A task without time is absent from the result (it logged 0).
+    ///
+    /// Listings ask this for every row they print: one statement that probes the entries' task index once per
+    /// task, instead of one sum per task, keeps `task list --json` over thousands of tasks one read away.
+    public func loggedSeconds(onTasks taskIDs: [String]) async throws(LocalStorageError) -> [String: Int] {
+        guard !taskIDs.isEmpty else { return [:] }
+        let ids = taskIDs.map { $0.lowercased() }
+        return try await read { db in try TaskTimeQueries.loggedSeconds(db, taskIDs: ids) }
+    }
+}
+
+/// Sums of time per task, separate from ``TimeQueries`` (windows, reports) because they never clip to a window.
+enum TaskTimeQueries {
+    /// The ids travel as one JSON array bound to one parameter, so ten thousand tasks need neither ten thousand
+    /// placeholders nor SQLite's variable limit; `json_each` feeds them to the `time_entries_by_task` index.
+    /// The sum is of `end_at - start_at` in milliseconds, divided once, exactly as the report totals do, so a
+    /// listing and `task show` agree to the second.
+    static func loggedSeconds(_ db: Database, taskIDs: [String]) throws -> [String: Int] {
+        let sql = """
+            SELECT e.task_id, SUM(e.end_at - e.start_at)
+            FROM json_each(?) j JOIN time_entries e ON e.task_id = j.value
+            WHERE e.deleted_at IS NULL
+            GROUP BY e.task_id
+            """
+        let data = try JSONSerialization.data(withJSONObject: Array(Set(taskIDs)))
+        let list = String(decoding: data, as: UTF8.self)
+        var result: [String: Int] = [:]
+        let rows = try Row.fetchCursor(db.makeStatement(sql: sql), arguments: [list])
+        while let row = try rows.next() {
+            let id: String = try row.decode(String.self, atIndex: 0)
+            result[id] = Int(try row.decode(Int64.self, atIndex: 1) / 1000)
+        }
+        return result
+    }
+}

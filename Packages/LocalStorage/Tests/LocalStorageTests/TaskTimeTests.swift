@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+@testable import LocalStorage
+
+@Suite("Time per task")
+struct TaskTimeTests {
+    private func entry(_ number: Int, task: String?, project: String? = nil, start: Int, minutes: Int)
+        -> TimeEntryRecord
+    {
+        TimeEntryRecord(
+            id: makeID(number), taskID: task, projectID: project, start: at(start), durationSeconds: minutes * 60,
+            loggedBy: makeID(900), createdAt: at(start), updatedAt: at(start))
+    }
+
+    @Test("every task's time in one statement, deleted entries and other tasks left out")
+    func oneGroupedRead() async throws {
+        try await withStore { store in
+            try await store.write(summary: "seed", at: day0) { writer in
+                try writer.insert(project(1, "Work"))
+                for number in 10...13 { try writer.insert(task(number, "Task \(number)", project: makeID(1))) }
+                try writer.insert(entry(30, task: makeID(10), start: 0, minutes: 60))
+                try writer.insert(entry(31, task: makeID(10), start: 60, minutes: 30))
+                try writer.insert(entry(32, task: makeID(11), start: 90, minutes: 15))
+                try writer.insert(entry(33, task: makeID(12), start: 120, minutes: 45))
+                try writer.insert(entry(34, task: nil, project: makeID(1), start: 200, minutes: 10))
+            }
+            try await store.write(summary: "delete", at: at(300)) { writer in
+                _ = try writer.deleteTimeEntry(id: makeID(33), at: at(300))
+            }
+            let before = store.statementCount
+            let sums = try await store.loggedSeconds(onTasks: [
+                makeID(10), makeID(11).uppercased(), makeID(12), makeID(13),
+            ])
+            #expect(sums == [makeID(10): 5_400, makeID(11): 900], "no key for a task without (live) time")
+            #expect(store.statementCount - before <= 3, "one statement in one read transaction")
+            #expect(try await store.loggedSeconds(onTasks: []) == [:])
+        }
+    }
+
+    @Test("ten thousand ids are one parameter, not ten thousand")
+    func manyTasks() async throws {
+        try await withStore { store in
+            try await store.write(summary: "seed", at: day0) { writer in
+                try writer.insert(task(10, "Task"))
+                try writer.insert(entry(30, task: makeID(10), start: 0, minutes: 1))
+            }
+            let ids = (1...10_000).map { makeID(100_000 + $0) } + [makeID(10)]
+            #expect(try await store.loggedSeconds(onTasks: ids) == [makeID(10): 60])
+        }
+    }
+}
