@@ -653,22 +653,7 @@ public enum ConfigFile {
         guard descriptor >= 0 else {
             throw WorkerError(.invalidInput, "cannot write \(shown): \(FileAccess.reason(errno))")
         }
-        var failure: Int32 = 0
-        let bytes = Array(text.utf8)
-        bytes.withUnsafeBytes { buffer in
-            guard var pointer = buffer.baseAddress else { return }
-            var remaining = buffer.count
-            while remaining > 0 {
-                let written = write(descriptor, pointer, remaining)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                remaining -= written
-                pointer += written
-            }
-        }
+        var failure = Array(text.utf8).withUnsafeBytes { FileAccess.writeFully($0, to: descriptor) }
         if failure == 0, fchmod(descriptor, mode) != 0 { failure = errno }
         if failure == 0, fsync(descriptor) != 0, errno != EINVAL, errno != EROFS { failure = errno }
         close(descriptor)

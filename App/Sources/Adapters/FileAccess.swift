@@ -112,24 +112,27 @@ enum FileAccess {
         }
     }
 
+    /// Writes every byte of `buffer` to `descriptor`, going on after short writes and interruptions.
+    /// - Returns: 0, or the `errno` of the write that failed.
+    static func writeFully(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
+        guard var pointer = buffer.baseAddress else { return 0 }
+        var remaining = buffer.count
+        while remaining > 0 {
+            let written = write(descriptor, pointer, remaining)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            remaining -= written
+            pointer += written
+        }
+        return 0
+    }
+
     private static func writeAll(_ data: Data, to path: String, flags: Int32, shown: String) throws(WorkerError) {
         let descriptor = open(path, flags, 0o644)
         guard descriptor >= 0 else { throw WorkerError(.invalidInput, "cannot write \(shown): \(reason(errno))") }
-        var failure: Int32 = 0
-        data.withUnsafeBytes { buffer in
-            guard var pointer = buffer.baseAddress else { return }
-            var remaining = buffer.count
-            while remaining > 0 {
-                let written = write(descriptor, pointer, remaining)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                remaining -= written
-                pointer += written
-            }
-        }
+        var failure = data.withUnsafeBytes { writeFully($0, to: descriptor) }
         if failure == 0, fsync(descriptor) != 0, errno != EINVAL, errno != EROFS { failure = errno }
         close(descriptor)
         if failure != 0 {

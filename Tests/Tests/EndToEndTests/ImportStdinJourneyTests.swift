@@ -58,19 +58,8 @@ struct ImportStdinJourneyTests {
 
     /// Runs `stint <arguments>` on a pseudo-terminal and returns what the terminal showed.
     private func onTerminal(_ stint: Stint, _ arguments: String) throws -> String {
-        let screen = stint.root.appendingPathComponent("screen.txt")
-        guard FileManager.default.createFile(atPath: screen.path, contents: nil) else {
-            throw StintFailure(description: "cannot create \(screen.path)")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: scriptPath ?? "/usr/bin/script")
-        process.arguments = ["-qec", "'\(stint.binary.path)' \(arguments)", "/dev/null"]
-        process.environment = stint.environment
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        process.standardOutput = try FileHandle(forWritingTo: screen)
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return try String(contentsOf: screen, encoding: .utf8)
+        let run = try stint.onTerminal(arguments)
+        #expect(run.status == 0)
+        return run.screen
     }
 }

@@ -26,19 +26,8 @@ struct OutputJourneyTests {
     func onTerminal(
         _ stint: Stint, columns: Int, _ arguments: [String], environment: [String: String] = [:]
     ) throws -> String {
-        let screen = stint.root.appendingPathComponent("screen-\(UUID().uuidString).txt")
-        FileManager.default.createFile(atPath: screen.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: screen) }
-        let command = "stty cols \(columns) rows 50; '\(stint.binary.path)' " + arguments.joined(separator: " ")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: scriptPath ?? "/usr/bin/script")
-        process.arguments = ["-qec", command, "/dev/null"]
-        process.environment = stint.environment.merging(environment) { _, new in new }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: screen)
-        try process.run()
-        process.waitUntilExit()
-        return try String(contentsOf: screen, encoding: .utf8).replacingOccurrences(of: "\r\n", with: "\n")
+        try stint.onTerminal(arguments.joined(separator: " "), columns: columns, environment: environment).screen
+            .replacingOccurrences(of: "\r\n", with: "\n")
     }
 
     /// The lines of `text` with escape codes removed, as wide as a terminal shows them.

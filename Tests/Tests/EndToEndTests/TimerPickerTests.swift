@@ -2,25 +2,12 @@ import Foundation
 import Testing
 
 /// `script` (util-linux) runs a command on a pseudo-terminal: the one way to drive the interactive path.
-let scriptPath: String? = ["/usr/bin/script", "/bin/script"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
 @Suite("Picking a task for a timer on a terminal")
 struct TimerPickerTests {
     /// Runs `stint timer start` on a pseudo-terminal with `typed` as the keyboard; returns what the terminal showed.
     private func startOnTerminal(_ stint: Stint, typing typed: String) throws -> (status: Int32, screen: String) {
-        let input = stint.root.appendingPathComponent("typed.txt")
-        let screen = stint.root.appendingPathComponent("screen.txt")
-        try Data(typed.utf8).write(to: input)
-        FileManager.default.createFile(atPath: screen.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: scriptPath ?? "/usr/bin/script")
-        process.arguments = ["-qec", "'\(stint.binary.path)' timer start", "/dev/null"]
-        process.environment = stint.environment
-        process.standardInput = try FileHandle(forReadingFrom: input)
-        process.standardOutput = try FileHandle(forWritingTo: screen)
-        try process.run()
-        process.waitUntilExit()
-        return (process.terminationStatus, try String(contentsOf: screen, encoding: .utf8))
+        try stint.onTerminal("timer start", typing: typed)
     }
 
     @Test(

@@ -27,19 +27,7 @@ struct WorkingJourneyTests {
     private func onTerminal(_ stint: Stint, _ arguments: String, typing typed: String) throws
         -> (status: Int32, screen: String)
     {
-        let input = stint.root.appendingPathComponent("typed.txt")
-        let screen = stint.root.appendingPathComponent("screen.txt")
-        try Data(typed.utf8).write(to: input)
-        FileManager.default.createFile(atPath: screen.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: scriptPath ?? "/usr/bin/script")
-        process.arguments = ["-qec", "'\(stint.binary.path)' \(arguments)", "/dev/null"]
-        process.environment = stint.environment
-        process.standardInput = try FileHandle(forReadingFrom: input)
-        process.standardOutput = try FileHandle(forWritingTo: screen)
-        try process.run()
-        process.waitUntilExit()
-        return (process.terminationStatus, try String(contentsOf: screen, encoding: .utf8))
+        try stint.onTerminal(arguments, typing: typed)
     }
 
     // MARK: Several tasks at once
