@@ -33,7 +33,7 @@ struct HonestTotalsJourneyTests {
             try await stint.ok("undo")
 
             let adjusted = try await stint.ok("log", "10:00-10:30", "2", "--date", "2026-11-20", "--adjust")
-            #expect(adjusted.stdout.contains("Trimmed 1 overlapping entry"), "\(adjusted)")
+            #expect(adjusted.stdout.contains("Adjusted 1 overlapping entry to make room"), "\(adjusted)")
             #expect(try await day(stint) == ["09:00 60m 1", "10:00 30m 2", "10:30 30m 1", "11:00 30m 2"])
             try await stint.ok("undo")
             #expect(

@@ -158,8 +158,9 @@ struct TimersPresenter: Sendable {
     static func madeRoom(_ entry: TimeEntry) -> [String] {
         guard let count = entry.adjustedOverlaps, count > 0 else { return [] }
         return [
-            "Trimmed \(count == 1 ? "1 overlapping entry" : "\(count) overlapping entries") to make room "
-                + "(stint undo takes both back)"
+            count == 1
+                ? "Adjusted 1 overlapping entry to make room; stint undo reverts both"
+                : "Adjusted \(count) overlapping entries to make room; stint undo reverts them all"
         ]
     }
 

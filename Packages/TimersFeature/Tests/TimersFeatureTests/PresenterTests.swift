@@ -147,6 +147,25 @@ struct PresenterTests {
             ])
     }
 
+    @Test func aLogOrEditThatMadeRoomSaysHowManyEntriesGaveWay() {
+        let presenter = Fixture.presenter()
+        var entry = Fixture.entry(1, start: Fixture.at(0, 9), seconds: 1_800)
+        guard case .lines(let plain) = presenter.logged(entry) else {
+            Issue.record("expected lines")
+            return
+        }
+        #expect(plain.count == 1, "nothing adjusted, nothing said")
+        entry.adjustedOverlaps = 2
+        guard case .lines(let logged) = presenter.logged(entry),
+            case .lines(let edited) = presenter.entryEdited(entry, fields: ["start"])
+        else {
+            Issue.record("expected lines")
+            return
+        }
+        #expect(logged.last == "Adjusted 2 overlapping entries to make room; stint undo reverts them all")
+        #expect(edited.last == logged.last)
+    }
+
     @Test func jsonModeReturnsTheModelsForEveryMutation() {
         let json = Fixture.presenter(.json)
         let timer = Fixture.timer(intervals: [TimerInterval(start: Fixture.noon)])
