@@ -11,7 +11,7 @@ import Workers
 extension AppCoordinator {
     func editTaskInForm(_ reference: String, editor: String) async throws {
         let details = try await container.workers.makeTaskWorker().details(reference)
-        let id = details.task.id.uuidString.lowercased()
+        let id = details.task.id.lowercasedString
         let name = "task-" + (details.task.number.map(String.init) ?? String(id.prefix(8)))
         let session = try EditorSession(
             command: editor, directory: container.environment.editor.temporaryDirectory, name: name,
@@ -53,7 +53,7 @@ extension AppCoordinator {
         let input = self.input
         let details = try await container.workers.makeTimeWorker().entry(arguments.entry)
         let entry = details.entry
-        let id = entry.id.uuidString.lowercased()
+        let id = entry.id.lowercasedString
         let session = try EditorSession(
             command: editor, directory: container.environment.editor.temporaryDirectory,
             name: "entry-\(id.prefix(8))", text: EntryForm.form(for: details, timeZone: input.timeZone).text)

@@ -111,7 +111,7 @@ public enum CompletionSource {
     }
 
     private static func shortID(_ id: UUID) -> String {
-        String(id.uuidString.lowercased().prefix(8))
+        String(id.lowercasedString.prefix(8))
     }
 
     private static func tasks(_ count: Int) -> String {

@@ -12,7 +12,7 @@ enum EntryForm {
 
     static func form(for details: EntryDetails, timeZone: TimeZone) -> EditorForm {
         let entry = details.entry
-        let short = entry.id.uuidString.lowercased().prefix(8)
+        let short = entry.id.lowercasedString.prefix(8)
         let on = details.task.map { "task \(Self.reference($0)) \"\($0.title)\"" } ?? "the project"
         return EditorForm(
             comments: [
@@ -33,7 +33,7 @@ enum EntryForm {
                 .init(
                     name: "task",
                     value: details.task.map(reference)
-                        ?? entry.target.taskID.map { String($0.uuidString.lowercased().prefix(8)) } ?? ""),
+                        ?? entry.target.taskID.map { String($0.lowercasedString.prefix(8)) } ?? ""),
                 .init(name: "project", value: details.project?.name ?? ""),
                 .init(name: "billable", value: entry.billable ? "yes" : "no"),
                 .init(name: "tags", value: entry.tags.map(\.name).joined(separator: ", ")),
@@ -51,7 +51,7 @@ enum EntryForm {
 
     /// A task's number, or its short id when it has none on this device.
     static func reference(_ task: Entities.Task) -> String {
-        task.number.map(String.init) ?? String(task.id.uuidString.lowercased().prefix(8))
+        task.number.map(String.init) ?? String(task.id.lowercasedString.prefix(8))
     }
 
     /// What changed between the form as written (`before`) and as saved (`after`), as ``EntryChanges``; `force` and

@@ -12,7 +12,7 @@ enum TaskForm {
 
     static func form(for details: TaskDetails) -> EditorForm {
         let task = details.task
-        let number = task.number.map { "Task \($0)" } ?? "Task \(task.id.uuidString.lowercased().prefix(8))"
+        let number = task.number.map { "Task \($0)" } ?? "Task \(task.id.lowercasedString.prefix(8))"
         return EditorForm(
             comments: [
                 "\(number): change what you like, save and close the editor. It is one change: `stint undo`",

@@ -285,11 +285,11 @@ public struct ReportWorker: Sendable {
             case .total:
                 (key, label) = ("", "Total")
             case .project(let id):
-                key = id?.uuidString.lowercased() ?? ""
+                key = id?.lowercasedString ?? ""
                 label = id.flatMap { projectNames[$0] } ?? "(no project)"
                 project = id
             case .task(let id, let projectID):
-                key = id?.uuidString.lowercased() ?? ""
+                key = id?.lowercasedString ?? ""
                 if let id, let task = taskMap[id] {
                     label = task.number.map { "\($0) \(task.title)" } ?? task.title
                 } else {

@@ -290,12 +290,12 @@ public struct TaskWorker: Sendable {
 
     /// `task 4 "Buy milk"`, as an error about one task of several names it.
     static func label(_ task: Task) -> String {
-        "task \(task.number.map(String.init) ?? String(task.id.uuidString.lowercased().prefix(8))) \"\(task.title)\""
+        "task \(task.number.map(String.init) ?? String(task.id.lowercasedString.prefix(8))) \"\(task.title)\""
     }
 
     /// `tasks 3, 4 and 5`, as the undo history names a change of several tasks.
     static func labels(_ found: [Task]) -> String {
-        let names = found.map { $0.number.map(String.init) ?? String($0.id.uuidString.lowercased().prefix(8)) }
+        let names = found.map { $0.number.map(String.init) ?? String($0.id.lowercasedString.prefix(8)) }
         guard let last = names.last, names.count > 1 else { return "task \(names.first ?? "")" }
         return "tasks \(names.dropLast().joined(separator: ", ")) and \(last)"
     }

@@ -125,13 +125,13 @@ public struct TimeWorker: Sendable {
                 return "\(two(minutes / 60)):\(two(minutes % 60))"
             }
             var what = ""
-            if let other = try? await entries.entry(reference: id.uuidString.lowercased()) {
+            if let other = try? await entries.entry(reference: id.lowercasedString) {
                 what = " on \(try await label(other.target))"
             }
             let more = count > 1 ? " and \(count - 1) more" : ""
             throw WorkerError(
                 .conflict,
-                "this overlaps your entry \(id.uuidString.lowercased().prefix(8)) "
+                "this overlaps your entry \(id.lowercasedString.prefix(8)) "
                     + "(\(Day.containing(start, in: zone).iso) \(clock(start))–\(clock(end))\(what))\(more): "
                     + "give another --start, or add --allow-overlap to keep both or --adjust to trim the other",
                 cause: inner)
@@ -152,8 +152,8 @@ public struct TimeWorker: Sendable {
                     .conflict, "nothing to restart: no time logged yet; start one with stint timer start TASK")
             }
             switch entry.target {
-            case .task(let id): return (id.uuidString.lowercased(), nil, entry.billable, entry.tags.map(\.name))
-            case .project(let id): return (nil, id.uuidString.lowercased(), entry.billable, entry.tags.map(\.name))
+            case .task(let id): return (id.lowercasedString, nil, entry.billable, entry.tags.map(\.name))
+            case .project(let id): return (nil, id.lowercasedString, entry.billable, entry.tags.map(\.name))
             }
         }
     }
@@ -197,7 +197,7 @@ public struct TimeWorker: Sendable {
             }
             let changed = try await overlapWorded {
                 try await entries.change(
-                    entry.id, summary: "edited entry \(entry.id.uuidString.lowercased().prefix(8))",
+                    entry.id, summary: "edited entry \(entry.id.lowercasedString.prefix(8))",
                     overlap: edit.overlap
                 ) { [newTarget] entry, now in
                     if edit.start != nil || edit.durationSeconds != nil {
@@ -306,7 +306,7 @@ public struct TimeWorker: Sendable {
         case .task(let id):
             guard let task = try await tasks.byID([id])[id] else { return "a deleted task" }
             return
-                "task \(task.number.map(String.init) ?? String(id.uuidString.lowercased().prefix(8))) \"\(task.title)\""
+                "task \(task.number.map(String.init) ?? String(id.lowercasedString.prefix(8))) \"\(task.title)\""
         case .project(let id):
             return "project \"\(try await projects.project(id: id)?.name ?? "?")\""
         }
@@ -318,7 +318,7 @@ public struct TimeWorker: Sendable {
         if let taskID = timer.target.taskID, let number = try await tasks.byID([taskID])[taskID]?.number {
             return String(number)
         }
-        return String(timer.id.uuidString.lowercased().prefix(8))
+        return String(timer.id.lowercasedString.prefix(8))
     }
 
     private func lookups(taskIDs: Set<UUID>) async throws -> ([UUID: Task], [UUID: Project]) {

@@ -140,7 +140,7 @@ enum ValidationWording {
         case .noTimerOnTarget:
             return "there is no timer on that task or project: see stint timer list"
         case .overlapsEntry(let id, _, _, _):
-            return "it overlaps your entry \(id.uuidString.lowercased().prefix(8)): add --allow-overlap to keep "
+            return "it overlaps your entry \(id.lowercasedString.prefix(8)): add --allow-overlap to keep "
                 + "both, or --adjust to trim the other"
         }
     }

@@ -74,16 +74,16 @@ struct ProjectsAdapter: ProjectsServices {
     static func project(_ overview: ProjectOverview) -> ProjectsFeature.Project {
         let project = overview.project
         return ProjectsFeature.Project(
-            id: project.id.uuidString.lowercased(), name: project.name, note: project.note,
+            id: project.id.lowercasedString, name: project.name, note: project.note,
             isArchived: project.isArchived, openTasks: overview.tally.active, doneTasks: overview.tally.completed,
             lists: overview.listCount, createdAt: project.createdAt, updatedAt: project.updatedAt)
     }
 
     static func taskList(_ overview: TaskListOverview) -> ProjectsFeature.TaskList {
         ProjectsFeature.TaskList(
-            id: overview.list.id.uuidString.lowercased(), name: overview.list.name,
+            id: overview.list.id.lowercasedString, name: overview.list.name,
             projectName: overview.project?.name ?? "", openTasks: overview.tally.active,
             doneTasks: overview.tally.completed, createdAt: overview.list.createdAt,
-            projectID: overview.list.projectID.uuidString.lowercased(), updatedAt: overview.list.updatedAt)
+            projectID: overview.list.projectID.lowercasedString, updatedAt: overview.list.updatedAt)
     }
 }

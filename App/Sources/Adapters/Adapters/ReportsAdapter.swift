@@ -21,13 +21,13 @@ struct ReportsAdapter: ReportsServices {
                 var row = ReportRow(
                     key: line.key, label: line.label, detail: line.detail, seconds: line.seconds,
                     billableSeconds: line.billableSeconds, entries: line.entries,
-                    projectID: line.projectID?.uuidString.lowercased(), projectName: line.projectName)
+                    projectID: line.projectID?.lowercasedString, projectName: line.projectName)
                 row.timerSeconds = line.timerSeconds
                 return row
             },
             totalSeconds: result.totalSeconds, billableSeconds: result.billableSeconds,
             entryCount: result.entryCount, daily: daily, runningSeconds: result.runningSeconds,
-            person: result.member.map { ReportPerson(id: $0.id.uuidString.lowercased(), name: $0.name) })
+            person: result.member.map { ReportPerson(id: $0.id.lowercasedString, name: $0.name) })
     }
 
     static func author(_ author: ReportAuthor) -> ReportWorker.Author {

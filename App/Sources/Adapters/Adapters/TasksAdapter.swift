@@ -95,14 +95,14 @@ struct TasksAdapter: TasksServices {
     static func task(_ details: TaskDetails) throws(WorkerError) -> TasksFeature.Task {
         let task = details.task
         return TasksFeature.Task(
-            id: task.id.uuidString.lowercased(), number: task.number ?? 0, title: task.title, note: task.note,
+            id: task.id.lowercasedString, number: task.number ?? 0, title: task.title, note: task.note,
             status: status(task.status), priority: priority(task.priority),
             due: try task.due.map { day throws(WorkerError) in try DayMapping.calendarDay(day) },
             tags: task.tags.map(\.name), estimateSeconds: task.estimate?.seconds, projectName: details.project?.name,
             listName: details.list?.name, completedAt: task.completedAt, createdAt: task.createdAt,
             updatedAt: task.updatedAt, loggedSeconds: details.loggedSeconds,
-            assigneeID: task.assigneeID?.uuidString.lowercased(), assignee: details.assigneeName,
-            projectID: details.project?.id.uuidString.lowercased(), listID: details.list?.id.uuidString.lowercased())
+            assigneeID: task.assigneeID?.lowercasedString, assignee: details.assigneeName,
+            projectID: details.project?.id.lowercasedString, listID: details.list?.id.lowercasedString)
     }
 
     static func search(_ query: TasksFeature.TaskQuery) throws(WorkerError) -> TaskSearch {

@@ -95,13 +95,13 @@ struct TimersAdapter: TimersServices {
     static func timer(_ details: TimerDetails) -> TimersFeature.Timer {
         let timer = details.timer
         var shown = TimersFeature.Timer(
-            id: timer.id.uuidString.lowercased(), taskNumber: details.task?.number, taskTitle: details.task?.title,
+            id: timer.id.lowercasedString, taskNumber: details.task?.number, taskTitle: details.task?.title,
             projectName: details.project?.name, note: timer.note, billable: timer.billable,
             state: timer.isRunning ? .running : .paused, startedAt: timer.startedAt,
             elapsedSeconds: details.elapsedSeconds,
             intervals: timer.intervals.map { TimerInterval(start: $0.start, end: $0.end) },
             estimateSeconds: details.task?.estimate?.seconds, loggedSeconds: details.loggedSeconds,
-            taskID: timer.target.taskID?.uuidString.lowercased(), projectID: details.project?.id.uuidString.lowercased()
+            taskID: timer.target.taskID?.lowercasedString, projectID: details.project?.id.lowercasedString
         )
         shown.tags = timer.tags.map(\.name)
         return shown
@@ -110,11 +110,11 @@ struct TimersAdapter: TimersServices {
     static func entry(_ details: EntryDetails) -> TimersFeature.TimeEntry {
         let entry = details.entry
         var result = TimersFeature.TimeEntry(
-            id: entry.id.uuidString.lowercased(), taskNumber: details.task?.number, taskTitle: details.task?.title,
+            id: entry.id.lowercasedString, taskNumber: details.task?.number, taskTitle: details.task?.title,
             projectName: details.project?.name, start: entry.start, durationSeconds: entry.durationSeconds,
             note: entry.note, billable: entry.billable, tags: entry.tags.map(\.name),
-            loggedBy: entry.loggedBy.uuidString.lowercased(), taskID: entry.target.taskID?.uuidString.lowercased(),
-            projectID: details.project?.id.uuidString.lowercased())
+            loggedBy: entry.loggedBy.lowercasedString, taskID: entry.target.taskID?.lowercasedString,
+            projectID: details.project?.id.lowercasedString)
         result.adjustedOverlaps = details.adjustedOverlaps
         return result
     }

@@ -162,14 +162,16 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
     // MARK: Instants
 
     /// The civil date on a wall calendar in `timeZone` at the instant `date`.
+    ///
+    /// Plain arithmetic on the zone's offset at that instant: every command asks for today before it does
+    /// anything, and building a calendar for it cost more than the rest of `stint timer` (ADR 0028).
     public static func containing(_ date: Date, in timeZone: TimeZone) -> Day {
-        let parts = GregorianCalendar.in(timeZone).dateComponents([.era, .year, .month, .day], from: date)
-        if parts.era == 1, let year = parts.year, let month = parts.month, let day = parts.day,
-            let found = Day(year: year, month: month, day: day)
-        {
-            return found
-        }
-        return date.timeIntervalSince1970 < 0 ? .first : .last
+        let seconds = date.timeIntervalSince1970 + TimeInterval(timeZone.secondsFromGMT(for: date))
+        guard seconds.isFinite else { return seconds < 0 ? .first : .last }
+        let serial = (seconds / 86_400).rounded(.down)
+        guard serial >= Double(Day.first.serial) else { return .first }
+        guard serial <= Double(Day.last.serial) else { return .last }
+        return Day(serial: Int(serial))
     }
 
     /// The first instant of this day in `timeZone` (not always 00:00 where a clock change skips midnight).

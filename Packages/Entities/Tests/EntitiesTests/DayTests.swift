@@ -88,6 +88,30 @@ struct DayTests {
         #expect(try Fixture.day(iso).startOfWeek.iso == monday)
     }
 
+    /// `containing` is arithmetic on the zone's offset; a calendar says what the wall clock shows. They agree on
+    /// instants around clock changes, in zones with odd offsets, before 1970 and at the ends of the range.
+    @Test(arguments: [
+        "UTC", "Europe/Berlin", "America/New_York", "Asia/Kathmandu", "Australia/Lord_Howe", "Pacific/Apia",
+    ])
+    func containingAgreesWithTheCalendar(zone: String) throws {
+        let timeZone = try Fixture.zone(zone)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        var instants: [Date] = [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: -86_400.5)]
+        var state: UInt64 = 0x5DEE_CE66
+        for _ in 0..<2_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            // Anywhere from 1901 to 2100, to the second, with a fraction now and then.
+            let seconds = Double(Int64(bitPattern: state >> 1) % 6_311_390_400) - 2_177_452_800
+            instants.append(Date(timeIntervalSince1970: seconds + (state & 1 == 0 ? 0 : 0.25)))
+        }
+        for instant in instants {
+            let parts = calendar.dateComponents([.year, .month, .day], from: instant)
+            let expected = try #require(Day(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0))
+            #expect(Day.containing(instant, in: timeZone) == expected, "\(instant) in \(zone)")
+        }
+    }
+
     @Test func containingFollowsTheWallClockAroundMidnight() throws {
         let newYork = try Fixture.zone("America/New_York")  // UTC-5 in November
         #expect(try Day.containing(Fixture.instant("2026-11-21T04:59:59Z"), in: newYork).iso == "2026-11-20")

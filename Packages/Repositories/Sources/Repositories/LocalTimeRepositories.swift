@@ -144,7 +144,7 @@ struct LocalTimeEntryRepository: TimeEntryRepository {
         let matches = try await datastore.entries(idPrefix: prefix)
         return try single(matches, kind: .timeEntry, reference: reference) {
             ReferenceCandidate(
-                reference: String($0.id.uuidString.lowercased().prefix(12)),
+                reference: String($0.id.lowercasedString.prefix(12)),
                 label: "\($0.durationSeconds / 60) min")
         }
     }

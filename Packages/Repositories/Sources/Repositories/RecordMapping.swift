@@ -7,55 +7,13 @@ import LocalStorage
 
 extension UUID {
     /// Ids are stored as lowercase text so prefix lookups and sorting behave the same everywhere.
-    var storageID: String { uuidString.lowercased() }
+    var storageID: String { lowercasedString }
 
     init(storageID text: String, field: String) throws(RepositoryError) {
-        guard let id = UUID(canonicalLowercase: text) ?? UUID(uuidString: text) else {
+        guard let id = UUID(canonical: text) ?? UUID(uuidString: text) else {
             throw .corruptData(message: "stored \(field) '\(text)' is not a valid id")
         }
         self = id
-    }
-
-    /// Parses the 36-character form that storage writes. Foundation's `UUID(uuidString:)` costs
-    /// about 9,000 instructions a call on Linux, and a listing maps three ids per task: profiling
-    /// showed it as the largest cost of listing tasks.
-    init?(canonicalLowercase text: String) {
-        let utf8 = text.utf8
-        guard utf8.count == 36 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: 16)
-        let parsed = utf8.withContiguousStorageIfAvailable { chars -> Bool in
-            var byte = 0
-            var index = 0
-            while index < 36 {
-                if index == 8 || index == 13 || index == 18 || index == 23 {
-                    guard chars[index] == UInt8(ascii: "-") else { return false }
-                    index += 1
-                    continue
-                }
-                guard let high = Self.hexValue(chars[index]), let low = Self.hexValue(chars[index + 1]) else {
-                    return false
-                }
-                bytes[byte] = high << 4 | low
-                byte += 1
-                index += 2
-            }
-            return true
-        }
-        guard parsed == true else { return nil }
-        self.init(
-            uuid: (
-                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
-                bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-            ))
-    }
-
-    private static func hexValue(_ char: UInt8) -> UInt8? {
-        switch char {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): char - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): char - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): char - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
 

@@ -371,14 +371,14 @@ struct StoredIDTests {
     func fastParserAgreesWithFoundation() {
         for _ in 0..<200 {
             let id = UUID()
-            #expect(UUID(canonicalLowercase: id.uuidString.lowercased()) == id)
-            #expect(UUID(canonicalLowercase: id.uuidString) == id)
+            #expect(UUID(canonical: id.uuidString.lowercased()) == id)
+            #expect(UUID(canonical: id.uuidString) == id)
         }
         for bad in [
             "", "not-a-uuid", "6f1c0c1e-0000-4000-8000-00000000000g", "6f1c0c1e00000-4000-8000-000000000001",
             "6f1c0c1e-0000-4000-8000-0000000000011",
         ] {
-            #expect(UUID(canonicalLowercase: bad) == nil, "\(bad)")
+            #expect(UUID(canonical: bad) == nil, "\(bad)")
         }
     }
 }
