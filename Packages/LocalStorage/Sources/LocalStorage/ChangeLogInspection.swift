@@ -68,6 +68,14 @@ extension LocalStore {
         try await storeTransaction { db in try db.execute(sql: sql) }
     }
 
+    /// The header's application id and user version: the stamp of a current file (``Schema/stamp``).
+    func header() async throws(LocalStorageError) -> [Int] {
+        try await read { db in
+            let row = try Row.fetchOne(db, sql: "SELECT * FROM pragma_application_id, pragma_user_version")
+            return [row?[0] ?? 0, row?[1] ?? 0]
+        }
+    }
+
     /// Creates a database file migrated only up to `migration`, as an older Stint left it, so tests
     /// can check that opening it with this build upgrades it without losing anything.
     static func createFile(at path: String, migratedUpTo migration: String, then sql: String) throws {

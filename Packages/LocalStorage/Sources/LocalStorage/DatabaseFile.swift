@@ -15,7 +15,9 @@ enum DatabaseFile {
         case absent
         /// Zero bytes: SQLite treats it as a new database (another process may have just created it).
         case empty
-        case sqlite
+        /// `wal`: the header says the file is in WAL mode (bytes 18 and 19, the read and write format versions,
+        /// are 2), which SQLite keeps there for as long as the mode lasts.
+        case sqlite(wal: Bool)
         case notSQLite
     }
 
@@ -45,8 +47,13 @@ enum DatabaseFile {
             throw .cannotOpen(path: path, underlying: "the file cannot be read")
         }
         defer { try? handle.close() }
-        let header = (try? handle.read(upToCount: 16)) ?? Data()
-        return header == Data("SQLite format 3\0".utf8) ? .sqlite : .notSQLite
+        // Read here, before SQLite opens the file: closing another descriptor of a file SQLite has open would
+        // drop the locks SQLite holds on it (POSIX locks belong to the process), and another process could then
+        // delete the WAL under it.
+        let header = (try? handle.read(upToCount: 20)) ?? Data()
+        guard header.count == 20, header.prefix(16) == Data("SQLite format 3\0".utf8) else { return .notSQLite }
+        let versions = header.dropFirst(18)
+        return .sqlite(wal: versions.first == 2 && versions.last == 2)
     }
 
     /// Creates an empty file readable by the owner only; SQLite gives its -wal and -shm files the

@@ -42,6 +42,7 @@ public final class LocalStore: Sendable {
     public static func open(path: String) throws(LocalStorageError) -> LocalStore {
         try DatabaseFile.createParentDirectories(of: path)
         let existing: Bool
+        var inWAL = false
         switch try DatabaseFile.state(of: path) {
         case .notSQLite:
             throw .notADatabase(path: path)
@@ -50,8 +51,9 @@ public final class LocalStore: Sendable {
             existing = false
         case .empty:
             existing = false
-        case .sqlite:
+        case .sqlite(let wal):
             existing = true
+            inWAL = wal
         }
         let statements = StatementCounter()
         let queue: DatabaseQueue
@@ -62,9 +64,18 @@ public final class LocalStore: Sendable {
             throw openingError(error, path: path)
         }
         if existing {
-            // One connection and one read do it all (each read and each connection cost a measurable part
-            // of every command): it only reads until the file is known to be ours and up to date.
-            if try inspect(queue, path: path) == .needsMigration { try migrate(queue, path: path) }
+            // The lean open: one statement finds the stamp a current Stint file carries, and the header already
+            // said the file is in WAL mode. Anything else takes the careful path, which reads the migrations,
+            // refuses what is not ours, migrates and stamps.
+            guard !(inWAL && isStamped(queue)) else {
+                return LocalStore(path: path, queue: queue, statements: statements)
+            }
+            if try inspect(queue, path: path) == .needsMigration {
+                try migrate(queue, path: path)
+            } else {
+                // A file made current before stamps existed; a file that cannot be written to now is still read.
+                try? stamp(queue)
+            }
             try ensureWAL(queue, path: path)
         } else {
             try migrate(queue, path: path)
@@ -120,6 +131,23 @@ public final class LocalStore: Sendable {
         }
     }
 
+    /// Whether the header carries Stint's application id and the stamp of this build's schema.
+    private static func isStamped(_ queue: DatabaseQueue) -> Bool {
+        let stamp = try? queue.inDatabase { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM pragma_application_id, pragma_user_version")
+        }
+        guard let stamp else { return false }
+        return stamp[0] as Int? == Schema.applicationID && stamp[1] as Int? == Schema.stamp
+    }
+
+    /// Marks the file as Stint's, with a schema this build knows to be complete.
+    private static func stamp(_ queue: DatabaseQueue) throws {
+        try queue.inDatabase { db in
+            try db.execute(
+                sql: "PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = \(Schema.stamp)")
+        }
+    }
+
     /// A Stint database left in another journal mode (restored from a backup tool, say) is switched
     /// back, so concurrent commands keep queueing instead of failing.
     private static func ensureWAL(_ queue: DatabaseQueue, path: String) throws(LocalStorageError) {
@@ -143,8 +171,8 @@ public final class LocalStore: Sendable {
                     (try Schema.migrator.hasBeenSuperseded(db), try Schema.migrator.hasCompletedMigrations(db))
                 }
                 if superseded { throw LocalStorageError.newerSchema(path: path) }
-                if complete { return }
-                try Schema.migrator.migrate(queue)
+                if !complete { try Schema.migrator.migrate(queue) }
+                try stamp(queue)
                 return
             } catch let error as DatabaseError
                 where attempt < attempts && [.SQLITE_ERROR, .SQLITE_CONSTRAINT].contains(error.resultCode)

@@ -6,6 +6,14 @@ internal import GRDB
 /// migration named "vN-…". A database that lists a migration this build does not know was written
 /// by a newer Stint and is refused (see ``LocalStorageError/newerSchema(path:)``).
 enum Schema {
+    /// Written into the file header (`PRAGMA application_id`) with ``stamp`` once the schema is current, so
+    /// every later open knows the file is Stint's and up to date from one statement (ADR 0028). "STNT".
+    static let applicationID = 0x5354_4E54
+    /// `PRAGMA user_version` of a file whose migrations are all applied: the number of migrations, so a newer
+    /// Stint's stamp differs and sends the open down the careful path, which refuses it. A test keeps the two
+    /// equal; a new migration raises this number.
+    static let stamp = 6
+
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-projects-lists-tasks-changelog") { db in

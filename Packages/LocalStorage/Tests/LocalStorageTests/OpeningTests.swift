@@ -60,9 +60,10 @@ struct OpeningTests {
             let path = directory.appendingPathComponent("other.sqlite").path
             do {
                 let store = try LocalStore.open(path: path)
-                // Play another application: its own table, and no trace of Stint's migrations.
+                // Play another application: its own table, its own application id, no trace of Stint's migrations.
                 try await store.executeUnlogged(
-                    "CREATE TABLE photos (id INTEGER PRIMARY KEY); DROP TABLE grdb_migrations; DROP TABLE changes;")
+                    "CREATE TABLE photos (id INTEGER PRIMARY KEY); DROP TABLE grdb_migrations; DROP TABLE changes; "
+                        + "PRAGMA application_id = 1234; PRAGMA user_version = 3;")
                 try store.close()
             }
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -79,8 +80,10 @@ struct OpeningTests {
             do {
                 let store = try LocalStore.open(path: path)
                 try await store.write(summary: "add", at: day0) { try $0.insert(project(1, "Home")) }
+                // What a newer Stint's migration leaves: its migration and its stamp.
                 try await store.executeUnlogged(
-                    "INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future')")
+                    "INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future'); PRAGMA user_version = 99;"
+                )
                 try store.close()
             }
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -92,6 +95,25 @@ struct OpeningTests {
                 return reported == path
             }
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        }
+    }
+
+    @Test("a migrated file carries Stint's stamp; a current file from before stamps gets it on its next open")
+    func stamp() async throws {
+        #expect(Schema.stamp == Schema.migrator.migrations.count, "a new migration raises Schema.stamp")
+        try await withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("stint.sqlite").path
+            do {
+                let store = try LocalStore.open(path: path)
+                #expect(try await store.header() == [Schema.applicationID, Schema.stamp])
+                try await store.write(summary: "add", at: day0) { try $0.insert(project(1, "Home")) }
+                // As a build before stamps left it.
+                try await store.executeUnlogged("PRAGMA application_id = 0; PRAGMA user_version = 0;")
+                try store.close()
+            }
+            let store = try LocalStore.open(path: path)
+            #expect(try await store.header() == [Schema.applicationID, Schema.stamp])
+            #expect(try await store.projects().map(\.name) == ["Home"])
         }
     }
 
