@@ -2,6 +2,12 @@ import Entities
 import Foundation
 import Repositories
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The export file. Field names are snake_case and stable; ids are lowercase UUIDs, as in every `--json`
 /// (either case is read back); dates are ISO-8601 with milliseconds (what the database keeps), days are
 /// YYYY-MM-DD, durations are seconds.
@@ -22,11 +28,24 @@ struct ExportFile: Codable {
     var timeEntries: [TimeEntryEntry]?
     var personId: UUID?
 
+    // The keys as the file spells them. Spelled out rather than derived with `convertFromSnakeCase`, which
+    // rewrote every key of every record as it was read: two fifths of the decoder's work, profiled (issue 11).
+    enum CodingKeys: String, CodingKey {
+        case format, version, projects, lists, tasks, timers
+        case exportedAt = "exported_at", timeEntries = "time_entries", personId = "person_id"
+    }
+
     /// A timer; exactly one of `task_id` and `project_id` is set.
     struct TimerEntry: Codable {
         struct Interval: Codable {
             var start: Date
             var end: Date?
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, note, billable, tags, intervals
+            case ownerId = "owner_id", taskId = "task_id", projectId = "project_id", createdAt = "created_at"
+            case updatedAt = "updated_at"
         }
 
         var id: UUID
@@ -90,6 +109,12 @@ struct ExportFile: Codable {
         var createdAt: Date
         var updatedAt: Date
 
+        enum CodingKeys: String, CodingKey {
+            case id, start, note, billable, tags
+            case taskId = "task_id", projectId = "project_id", durationSeconds = "duration_seconds"
+            case loggedBy = "logged_by", createdAt = "created_at", updatedAt = "updated_at"
+        }
+
         init(_ entry: TimeEntry) {
             id = entry.id
             taskId = entry.target.taskID
@@ -134,6 +159,11 @@ struct ExportFile: Codable {
         var createdAt: Date
         var updatedAt: Date
 
+        enum CodingKeys: String, CodingKey {
+            case id, name, note
+            case archivedAt = "archived_at", createdAt = "created_at", updatedAt = "updated_at"
+        }
+
         init(_ project: Project) {
             id = project.id
             name = project.name
@@ -159,6 +189,11 @@ struct ExportFile: Codable {
         var name: String
         var createdAt: Date
         var updatedAt: Date
+
+        enum CodingKeys: String, CodingKey {
+            case id, name
+            case projectId = "project_id", createdAt = "created_at", updatedAt = "updated_at"
+        }
 
         init(_ list: TaskList) {
             id = list.id
@@ -191,6 +226,13 @@ struct ExportFile: Codable {
         var assigneeId: UUID?
         var createdAt: Date
         var updatedAt: Date
+
+        enum CodingKeys: String, CodingKey {
+            case id, title, note, status, priority, due, tags
+            case projectId = "project_id", listId = "list_id", estimateSeconds = "estimate_seconds"
+            case completedAt = "completed_at", assigneeId = "assignee_id", createdAt = "created_at"
+            case updatedAt = "updated_at"
+        }
 
         init(_ task: Task) {
             id = task.id
@@ -259,7 +301,6 @@ struct ExportFile: Codable {
     static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
             try container.encode(date.formatted(timestampStyle))
@@ -267,30 +308,86 @@ struct ExportFile: Codable {
         return encoder
     }
 
+    /// Every instant and id of the file is read by the overloads at the end of this file; the date strategy
+    /// reads the same way, for any instant they would not see. Only files ``ExportFileReader`` leaves alone come
+    /// here, so the key strategy costs nothing on the files Stint writes.
     static var decoder: JSONDecoder {
         let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        decoder.keyDecodingStrategy = .custom { path in
+            FileKey(stringValue: fileKey(path.last?.stringValue ?? ""))
+        }
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
-            // Stint never writes an instant outside the accepted range, so a file that holds one was not
-            // written by Stint (year 0000, year 99999) and is refused where it is read.
-            if let date = (try? timestampStyle.parse(text)) ?? (try? Date.ISO8601FormatStyle().parse(text)),
-                AcceptedRange.instants.contains(date)
-            {
-                return date
+            guard let date = instant(text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: notAnInstant(text))
             }
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "'\(text.prefix(40))' is not an ISO-8601 timestamp Stint accepts")
+            return date
         }
         return decoder
+    }
+
+    /// A key of the file as the record types spell it. The decoder read keys with `convertFromSnakeCase` until
+    /// issue 11, so a key matched when that conversion gave the property's name: `created_at`, and also
+    /// `createdAt`, which a hand-written file may hold. The same conversion, spelled back in snake case (each
+    /// capital becomes `_` and its lowercase letter), keeps both readable now that the types spell their keys.
+    static func fileKey(_ key: String) -> String {
+        var snake = ""
+        for character in camelCase(key) {
+            if character.isUppercase {
+                snake += "_" + character.lowercased()
+            } else {
+                snake.append(character)
+            }
+        }
+        return snake
+    }
+
+    /// Foundation's `convertFromSnakeCase`: leading and trailing underscores kept, the words between them joined,
+    /// the first lowercased and the others capitalized; a key without an inner underscore is left as it is.
+    private static func camelCase(_ key: String) -> String {
+        guard let first = key.firstIndex(where: { $0 != "_" }) else { return key }
+        var last = key.index(before: key.endIndex)
+        while last > first && key[last] == "_" { key.formIndex(before: &last) }
+        let words = key[first...last].split(separator: "_")
+        guard words.count > 1 else { return key }
+        let joined = ([words[0].lowercased()] + words.dropFirst().map { $0.capitalized }).joined()
+        return String(key[..<first]) + joined + String(key[key.index(after: last)...])
+    }
+
+    private struct FileKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { return nil }
+    }
+
+    /// The instant of a timestamp in the file; nil when it is not one Stint accepts. Stint never writes an
+    /// instant outside the accepted range, so a file that holds one was not written by Stint (year 0000, year
+    /// 99999) and is refused where it is read.
+    static func instant(_ text: String) -> Date? {
+        guard
+            let date = ExportText.instant(text) ?? (try? timestampStyle.parse(text))
+                ?? (try? Date.ISO8601FormatStyle().parse(text)),
+            AcceptedRange.instants.contains(date)
+        else { return nil }
+        return date
+    }
+
+    /// The id of an id in the file: the 36-character form in either case, as Foundation reads it.
+    static func id(_ text: String) -> UUID? {
+        UUID(canonical: text) ?? UUID(uuidString: text)
+    }
+
+    static func notAnInstant(_ text: String) -> String {
+        "'\(text.prefix(40))' is not an ISO-8601 timestamp Stint accepts"
     }
 
     static let timestampStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
     /// One line saying where a file went wrong, instead of Foundation's multi-line dump.
     static func describe(_ error: DecodingError) -> String {
-        /// `tasks[3].created_at`: the place as the file spells it (the decoder works in camelCase).
+        /// `tasks[3].created_at`: the place as the file spells it.
         func path(_ context: DecodingError.Context) -> String {
             var text = ""
             for key in context.codingPath {
@@ -329,5 +426,75 @@ extension KeyedEncodingContainer {
 
     fileprivate mutating func encodeIfPresent(_ value: UUID?, forKey key: Key) throws {
         try encodeIfPresent(value?.uuidString.lowercased(), forKey: key)
+    }
+}
+
+// The compiler-written `init(from:)` of this file's records reads every id and instant through these overloads
+// (the most specific match, as with the encoding ones above): one fast reader each, with Foundation's as the
+// fallback, instead of `UUID`'s own decoding and a date strategy closure per value. Errors are the decoder's own
+// (`dataCorrupted` at the key), so `describe` names the place as before.
+extension KeyedDecodingContainer {
+    fileprivate func decode(_ type: UUID.Type, forKey key: Key) throws -> UUID {
+        let text = try decode(String.self, forKey: key)
+        guard let id = ExportFile.id(text) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "'\(text.prefix(40))' is not an id")
+        }
+        return id
+    }
+
+    fileprivate func decodeIfPresent(_ type: UUID.Type, forKey key: Key) throws -> UUID? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        return try decode(UUID.self, forKey: key)
+    }
+
+    fileprivate func decode(_ type: Date.Type, forKey key: Key) throws -> Date {
+        let text = try decode(String.self, forKey: key)
+        guard let date = ExportFile.instant(text) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: ExportFile.notAnInstant(text))
+        }
+        if key.stringValue == "updated_at" { RecordCounting.recordRead() }
+        return date
+    }
+
+    fileprivate func decodeIfPresent(_ type: Date.Type, forKey key: Key) throws -> Date? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        return try decode(Date.self, forKey: key)
+    }
+}
+
+/// Counts the records of a file as the decoder reads them: every record of the format has exactly one
+/// `updated_at`, and reading it calls ``recordRead()``, which tells whoever ``counting(_:_:)`` named on this
+/// thread (the decoder runs on the caller's thread, start to end). A thread-specific value rather than a task
+/// local: `TaskLocal.withValue` crashed the statically linked release build (Swift 6.3, in
+/// `swift_task_localValuePush`), and a read costs one `pthread_getspecific` per record.
+enum RecordCounting {
+    private final class Ticker {
+        let tick: () -> Void
+        init(_ tick: @escaping () -> Void) { self.tick = tick }
+    }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// Runs `body` with `tick` called for every record read on this thread meanwhile.
+    static func counting<T>(_ tick: @escaping () -> Void, _ body: () throws -> T) rethrows -> T {
+        let ticker = Unmanaged.passRetained(Ticker(tick))
+        let previous = pthread_getspecific(key)
+        pthread_setspecific(key, ticker.toOpaque())
+        defer {
+            pthread_setspecific(key, previous)
+            ticker.release()
+        }
+        return try body()
+    }
+
+    static func recordRead() {
+        guard let ticker = pthread_getspecific(key) else { return }
+        Unmanaged<Ticker>.fromOpaque(ticker).takeUnretainedValue().tick()
     }
 }

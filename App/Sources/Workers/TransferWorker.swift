@@ -86,18 +86,19 @@ public struct TransferWorker: Sendable {
     static func decode(_ data: Data, checking: @escaping @Sendable (Int, Int) -> Void) throws -> ExportFile {
         let decoder = ExportFile.decoder
         let total = occurrences(of: #""updated_at""#, in: data)
-        if total > 0, case .custom(let decodeDate) = decoder.dateDecodingStrategy {
-            let read = RecordCounter()
-            checking(0, total)
-            decoder.dateDecodingStrategy = .custom { inner in
-                let date = try decodeDate(inner)
-                if let key = inner.codingPath.last?.stringValue, key == "updatedAt" || key == "updated_at" {
-                    checking(read.next(), total)
-                }
-                return date
-            }
+        guard total > 0 else {
+            return try ExportFileReader.read(data, recordRead: {}) ?? decoder.decode(ExportFile.self, from: data)
         }
-        return try decoder.decode(ExportFile.self, from: data)
+        let read = RecordCounter()
+        checking(0, total)
+        if let file = ExportFileReader.read(data, recordRead: { checking(read.next(), total) }) { return file }
+        // The fast reader gave up (an unusual or a broken file): the decoder reads it from the start, counting
+        // again, and says what is wrong with it if anything is.
+        read.reset()
+        checking(0, total)
+        return try RecordCounting.counting({ checking(read.next(), total) }) {
+            try decoder.decode(ExportFile.self, from: data)
+        }
     }
 
     /// How often `needle` occurs in `data`: `memchr` finds each candidate first byte, `memcmp` checks the rest
@@ -186,6 +187,10 @@ public struct TransferWorker: Sendable {
 private final class RecordCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
+
+    func reset() {
+        lock.withLock { count = 0 }
+    }
 
     func next() -> Int {
         lock.withLock {

@@ -258,39 +258,7 @@ public struct StoreWriter {
         return (current, image)
     }
 
-    /// Inserts the rows that are new here and overwrites stored rows (tombstones included) whose data
-    /// differs; identical rows are skipped. Used by imports, where the incoming records are the truth.
-    /// The stored rows are read in one pass rather than one query per record, which is what keeps an
-    /// import of thousands of tasks fast.
-    func upsert<R: StoredRecord>(_ records: [R], reporting report: (UpsertOutcome) -> Void) throws {
-        guard !records.isEmpty else { return }
-        var stored: [String: R] = [:]
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: R.sql.select))
-        while let row = try rows.next() {
-            let record = try R(row: row, startingAt: 0)
-            stored[record.id] = record
-        }
-        for record in records {
-            let id = record.id.lowercased()
-            guard let current = stored[id] else {
-                stored[id] = try insertRecord(record, keepingVersion: true)
-                report(.inserted)
-                continue
-            }
-            if record.hasSameContent(as: current) {
-                report(.unchanged)
-                continue
-            }
-            guard let image = try String.fetchOne(db.cachedStatement(sql: R.sql.selectImage), arguments: [id]) else {
-                throw InternalError(message: "a stored row vanished during an import")
-            }
-            let deletes = current.deletedAt == nil && record.deletedAt != nil
-            stored[id] = try replace(current, image: image, with: record, operation: deletes ? .delete : .update)
-            report(.updated)
-        }
-    }
-
-    private func replace<R: StoredRecord>(
+    func replace<R: StoredRecord>(
         _ current: R, image: String, with replacement: R, operation: ChangeOperation
     ) throws -> R {
         var stored = replacement.normalized()
@@ -310,7 +278,7 @@ public struct StoreWriter {
         try statement.execute()
     }
 
-    private func nextTaskNumber() throws -> Int {
+    func nextTaskNumber() throws -> Int {
         // Tombstones keep their number, so the maximum over all rows never hands out a used one. The
         // transaction holds the write lock, so the maximum is read once and then counted on.
         let number =
