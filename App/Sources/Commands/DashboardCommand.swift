@@ -2,7 +2,7 @@ import Adapters
 import ArgumentParser
 
 /// `stint` alone.
-struct DashboardCommand: StintCommand {
+struct DashboardCommand: QuickReadableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dashboard",
         abstract: "The running timer, time logged today and this week, and tasks that need attention.",
@@ -10,7 +10,5 @@ struct DashboardCommand: StintCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run(with coordinator: AppCoordinator) async throws {
-        try await coordinator.dashboard()
-    }
+    var invocation: QuickCommandLine.Invocation { .dashboard }
 }

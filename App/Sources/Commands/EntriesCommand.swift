@@ -16,7 +16,7 @@ struct EntriesCommand: AsyncParsableCommand {
         subcommands: [List.self, Edit.self, Delete.self],
         defaultSubcommand: List.self)
 
-    struct List: StintCommand {
+    struct List: QuickReadableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List time entries (today's by default) with a total.",
             discussion: """
@@ -51,8 +51,8 @@ struct EntriesCommand: AsyncParsableCommand {
             try OutputChoice.check(json: global.json, format: format)
         }
 
-        func run(with coordinator: AppCoordinator) async throws {
-            try await coordinator.listEntries(
+        var invocation: QuickCommandLine.Invocation {
+            .entriesList(
                 EntriesListArguments(
                     since: since, until: until, project: project, task: task, all: all, limit: limit, format: format))
         }

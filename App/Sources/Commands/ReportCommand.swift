@@ -1,7 +1,7 @@
 import Adapters
 import ArgumentParser
 
-struct ReportCommand: StintCommand {
+struct ReportCommand: QuickReadableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Time totals for a period, by project, task, day, week or tag.",
@@ -47,8 +47,8 @@ struct ReportCommand: StintCommand {
         try OutputChoice.check(json: global.json, format: format)
     }
 
-    func run(with coordinator: AppCoordinator) async throws {
-        try await coordinator.report(
+    var invocation: QuickCommandLine.Invocation {
+        .report(
             ReportArguments(
                 period: period, since: since, until: until, grouping: grouping, project: project, billable: billable,
                 format: format, user: user))

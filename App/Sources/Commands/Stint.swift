@@ -36,7 +36,7 @@ public struct Stint: AsyncParsableCommand {
               stint task done 12
               stint undo
             """,
-        version: "0.1.0",
+        version: StintRuntime.version,
         subcommands: [
             DashboardCommand.self, ProjectCommand.self, ListCommand.self, TaskCommand.self, TimerCommand.self,
             LogCommand.self, EntriesCommand.self, ReportCommand.self, UndoCommand.self, ExportCommand.self,
@@ -94,19 +94,26 @@ protocol StintCommand: AsyncParsableCommand {
 
 extension StintCommand {
     func run() async throws {
-        let current = StintRuntime.current
-        current.state.verbose = global.verbose
-        let coordinator = try AppCoordinator(
-            context: current.context, json: global.json, verbose: global.verbose, quiet: global.quiet,
-            color: global.color)
-        defer { coordinator.finish() }
-        do {
+        try await StintRuntime.execute(QuickCommandLine.Global(global)) { coordinator in
             try await run(with: coordinator)
-        } catch {
-            // A command can fail after it saved something (a later step); that change still goes out.
-            await coordinator.startAutoSyncIfNeeded()
-            throw error
         }
-        await coordinator.startAutoSyncIfNeeded()
+    }
+}
+
+/// A command the quick table also reads (``QuickCommandLine``): both readers produce its ``invocation``, and
+/// running it is the invocation's work, so the two paths cannot drift apart.
+protocol QuickReadableCommand: StintCommand {
+    var invocation: QuickCommandLine.Invocation { get }
+}
+
+extension QuickReadableCommand {
+    func run(with coordinator: AppCoordinator) async throws {
+        try await invocation.perform(with: coordinator)
+    }
+}
+
+extension QuickCommandLine.Global {
+    init(_ options: GlobalOptions) {
+        self.init(json: options.json, verbose: options.verbose, quiet: options.quiet, color: options.color)
     }
 }

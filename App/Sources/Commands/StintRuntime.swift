@@ -37,6 +37,11 @@ public enum StintRuntime {
     public static func run(_ arguments: [String], context: ProcessContext = .current()) async -> Int32 {
         // A closed pipe (`stint task list | head`) must end the output quietly, not kill the process.
         signal(SIGPIPE, SIG_IGN)
+        // The version needs nothing else: no config file, no parser (ADR 0028).
+        if arguments == ["--version"] {
+            context.output.write(version + "\n")
+            return StintExit.ok.rawValue
+        }
         var context = context
         var arguments = arguments
         do {
@@ -55,6 +60,18 @@ public enum StintRuntime {
         }
         if let refused = ArgumentFailure.unknownHelpTopic(arguments, to: context) { return refused }
         let run = Run(context: context, state: RunState())
+        if let quick = QuickCommandLine.parse(arguments) {
+            do {
+                try await $running.withValue(run) {
+                    try await execute(quick.global) { coordinator in
+                        try await quick.invocation.perform(with: coordinator)
+                    }
+                }
+                return StintExit.ok.rawValue
+            } catch {
+                return report(error, verbose: quick.global.verbose, to: context)
+            }
+        }
         let command: any ParsableCommand
         do {
             // Asynchronous parsing, with the run's context in reach: a shell's TAB arrives here as
@@ -81,6 +98,30 @@ public enum StintRuntime {
             }
             return report(error, verbose: run.state.verbose, to: context)
         }
+    }
+
+    /// What `stint --version` prints; the parser's configuration carries the same string.
+    static let version = "0.1.0"
+
+    /// Builds the app for one command and runs it: shared by commands the parser read and by the quick lines
+    /// (``QuickCommandLine``), so both behave the same.
+    static func execute(
+        _ global: QuickCommandLine.Global, _ body: (AppCoordinator) async throws -> Void
+    ) async throws {
+        let current = StintRuntime.current
+        current.state.verbose = global.verbose
+        let coordinator = try AppCoordinator(
+            context: current.context, json: global.json, verbose: global.verbose, quiet: global.quiet,
+            color: global.color)
+        defer { coordinator.finish() }
+        do {
+            try await body(coordinator)
+        } catch {
+            // A command can fail after it saved something (a later step); that change still goes out.
+            await coordinator.startAutoSyncIfNeeded()
+            throw error
+        }
+        await coordinator.startAutoSyncIfNeeded()
     }
 
     /// The names a command line may begin with: every command and its aliases, and `help`. A config alias may not

@@ -19,7 +19,7 @@ struct TaskCommand: AsyncParsableCommand {
         ],
         defaultSubcommand: List.self)
 
-    struct Add: StintCommand {
+    struct Add: QuickReadableCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
             abstract: "Add a task.",
@@ -51,15 +51,15 @@ struct TaskCommand: AsyncParsableCommand {
             completion: .list(["me", "none"]))
         var assign: String?
 
-        func run(with coordinator: AppCoordinator) async throws {
-            try await coordinator.addTask(
+        var invocation: QuickCommandLine.Invocation {
+            .taskAdd(
                 TaskAddArguments(
                     title: title.joined(separator: " "), project: project, list: list, due: due, priority: priority,
                     tags: tag, estimate: estimate, note: note, assign: assign))
         }
     }
 
-    struct List: StintCommand {
+    struct List: QuickReadableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
             abstract: "List tasks, filtered and sorted.",
@@ -107,8 +107,8 @@ struct TaskCommand: AsyncParsableCommand {
             if all && status != nil { throw ValidationError("use either --all or --status, not both") }
         }
 
-        func run(with coordinator: AppCoordinator) async throws {
-            try await coordinator.listTasks(
+        var invocation: QuickCommandLine.Invocation {
+            .taskList(
                 TaskListArguments(
                     project: project, list: list, status: status, all: all, tag: tag, priority: priority, due: due,
                     dueBefore: dueBefore, search: search, assignee: assignee, sort: sort, limit: limit, count: count))
@@ -256,7 +256,7 @@ struct TaskCommand: AsyncParsableCommand {
         }
     }
 
-    struct Note: StintCommand {
+    struct Note: QuickReadableCommand {
         static let configuration = CommandConfiguration(
             commandName: "note",
             abstract: "Append a timestamped line to a task's note.",
@@ -265,8 +265,8 @@ struct TaskCommand: AsyncParsableCommand {
         @Argument(help: "Task number or id prefix.", completion: .activeTasks) var task: String
         @Argument(help: "The text (several words are joined).") var text: [String]
 
-        func run(with coordinator: AppCoordinator) async throws {
-            try await coordinator.noteTask(task, text: text.joined(separator: " "))
+        var invocation: QuickCommandLine.Invocation {
+            .taskNote(task: task, text: text.joined(separator: " "))
         }
     }
 }

@@ -26,7 +26,7 @@ struct TimerCommand: AsyncParsableCommand {
         ],
         defaultSubcommand: Status.self)
 
-    struct Start: StintCommand {
+    struct Start: QuickReadableCommand {
         static let configuration = CommandConfiguration(
             commandName: "start",
             abstract: "Start a timer on a task (or a project), pausing the running one.",
@@ -50,13 +50,13 @@ struct TimerCommand: AsyncParsableCommand {
         var at: String?
         @Option(name: [.customShort("t"), .long], help: "A tag for the time entry (repeatable).") var tag: [String] = []
 
-        func run(with coordinator: AppCoordinator) async throws {
-            try await coordinator.startTimer(
+        var invocation: QuickCommandLine.Invocation {
+            .timerStart(
                 TimerStartArguments(task: task, project: project, note: note, billable: billable, at: at, tags: tag))
         }
     }
 
-    struct Restart: StintCommand {
+    struct Restart: QuickReadableCommand {
         static let configuration = CommandConfiguration(
             commandName: "restart",
             abstract: "Start a new timer on what you last logged time on (like watson restart).",
@@ -73,12 +73,10 @@ struct TimerCommand: AsyncParsableCommand {
         @Option(name: .long, parsing: .unconditional, help: "When you started again: 13:30, \"5 min ago\".")
         var at: String?
 
-        func run(with coordinator: AppCoordinator) async throws {
-            try await coordinator.restartTimer(at: at, note: note)
-        }
+        var invocation: QuickCommandLine.Invocation { .timerRestart(at: at, note: note) }
     }
 
-    struct Pause: StintCommand {
+    struct Pause: QuickReadableCommand {
         static let configuration = CommandConfiguration(
             commandName: "pause", abstract: "Pause the running timer.",
             discussion: "Examples:\n  stint timer pause\n  stint timer pause --at \"5 min ago\"")
@@ -87,12 +85,10 @@ struct TimerCommand: AsyncParsableCommand {
         var timer: String?
         @Option(name: .long, parsing: .unconditional, help: "When you stopped working.") var at: String?
 
-        func run(with coordinator: AppCoordinator) async throws {
-            try await coordinator.pauseTimer(timer, at: at)
-        }
+        var invocation: QuickCommandLine.Invocation { .timerPause(timer: timer, at: at) }
     }
 
-    struct Resume: StintCommand {
+    struct Resume: QuickReadableCommand {
         static let configuration = CommandConfiguration(
             commandName: "resume", abstract: "Resume a paused timer (pausing the running one).",
             discussion: "Examples:\n  stint timer resume\n  stint timer resume 12 --at 13:30")
@@ -100,12 +96,10 @@ struct TimerCommand: AsyncParsableCommand {
         @Argument(help: "The timer; default: the most recently paused one.", completion: .timers) var timer: String?
         @Option(name: .long, parsing: .unconditional, help: "When you started again.") var at: String?
 
-        func run(with coordinator: AppCoordinator) async throws {
-            try await coordinator.resumeTimer(timer, at: at)
-        }
+        var invocation: QuickCommandLine.Invocation { .timerResume(timer: timer, at: at) }
     }
 
-    struct Stop: StintCommand {
+    struct Stop: QuickReadableCommand {
         static let configuration = CommandConfiguration(
             commandName: "stop", abstract: "Stop a timer and log its time as one entry.",
             discussion: """
@@ -123,12 +117,12 @@ struct TimerCommand: AsyncParsableCommand {
         @Option(name: [.short, .long], help: "The entry's note (default: the timer's).") var note: String?
         @Flag(name: .long, help: "Allow an entry longer than 24 hours.") var force = false
 
-        func run(with coordinator: AppCoordinator) async throws {
-            try await coordinator.stopTimer(TimerStopArguments(timer: timer, at: at, note: note, force: force))
+        var invocation: QuickCommandLine.Invocation {
+            .timerStop(TimerStopArguments(timer: timer, at: at, note: note, force: force))
         }
     }
 
-    struct Discard: StintCommand {
+    struct Discard: QuickReadableCommand {
         static let configuration = CommandConfiguration(
             commandName: "discard", abstract: "Throw a timer away without logging its time.",
             discussion: "`stint undo` brings it back.\n\nExamples:\n  stint timer discard\n  stint timer discard 12")
@@ -136,30 +130,24 @@ struct TimerCommand: AsyncParsableCommand {
         @Argument(help: "The timer; default: the running one (or the only paused one).", completion: .timers)
         var timer: String?
 
-        func run(with coordinator: AppCoordinator) async throws {
-            try await coordinator.discardTimer(timer)
-        }
+        var invocation: QuickCommandLine.Invocation { .timerDiscard(timer: timer) }
     }
 
-    struct Status: StintCommand {
+    struct Status: QuickReadableCommand {
         static let configuration = CommandConfiguration(
             commandName: "status", abstract: "Show the running timer and how many are paused.",
             discussion: "Examples:\n  stint timer status\n  stint timer --json")
         @OptionGroup var global: GlobalOptions
 
-        func run(with coordinator: AppCoordinator) async throws {
-            try await coordinator.timerStatus()
-        }
+        var invocation: QuickCommandLine.Invocation { .timerStatus }
     }
 
-    struct List: StintCommand {
+    struct List: QuickReadableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List all timers, the running one first, with their elapsed time.",
             discussion: "Examples:\n  stint timer list\n  stint timer list --json", aliases: ["ls"])
         @OptionGroup var global: GlobalOptions
 
-        func run(with coordinator: AppCoordinator) async throws {
-            try await coordinator.listTimers()
-        }
+        var invocation: QuickCommandLine.Invocation { .timerList }
     }
 }

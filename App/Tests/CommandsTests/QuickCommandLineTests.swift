@@ -1,0 +1,93 @@
+import Adapters
+import ArgumentParser
+import Testing
+
+@testable import Commands
+
+/// The quick table (ADR 0028) must read a line exactly as ArgumentParser does, or leave it to the parser.
+@Suite("Quick command lines read like the parser reads them")
+struct QuickCommandLineTests {
+    /// What ArgumentParser makes of `arguments`, in the quick table's terms; nil for a command outside the table.
+    static func parsed(_ arguments: [String]) throws -> QuickCommandLine? {
+        let command = try Stint.parseAsRoot(arguments)
+        guard let quick = command as? any QuickReadableCommand else { return nil }
+        return QuickCommandLine(invocation: quick.invocation, global: QuickCommandLine.Global(quick.global))
+    }
+
+    static let readQuickly: [[String]] = [
+        [], ["--json"], ["dashboard"], ["dashboard", "-q", "--color", "never"],
+        ["timer"], ["timer", "--json"], ["timer", "status"], ["timer", "status", "--json", "--verbose"],
+        ["timer", "list"], ["timer", "ls", "-q"],
+        ["timer", "start", "12"], ["timer", "start"], ["timer", "start", "12", "--billable", "--json"],
+        ["timer", "start", "--project", "Work", "-b"], ["timer", "start", "-p", "Work", "-n", "call with Ana"],
+        ["timer", "start", "12", "--at", "10 min ago", "--tag", "client", "-t", "deep work", "--note", ""],
+        ["timer", "start", "3f9a", "--color", "always", "-q"], ["timer", "start", "12", "--color", " ON "],
+        ["timer", "stop"], ["timer", "stop", "12", "--at", "17:45", "--note", "done", "--force"],
+        ["timer", "stop", "-n", "x", "-v"],
+        ["timer", "pause"], ["timer", "pause", "12", "--at", "5 min ago"],
+        ["timer", "resume"], ["timer", "resume", "--at", "13:30", "12"],
+        ["timer", "discard"], ["timer", "discard", "12", "--json"],
+        ["timer", "restart"], ["timer", "restart", "--at", "13:30", "-n", "after lunch"],
+        ["task", "add", "Write", "report"], ["task", "add", "Write report", "--due", "fri", "--priority", "high"],
+        ["task", "add", "Buy", "-t", "errand", "milk", "-d", "tomorrow", "--tag", "shop", "-P", "H"],
+        ["task", "add", "Plan", "-l", "Backlog", "-e", "2h", "-n", "first draft", "-p", "Work", "--assign", "grace"],
+        ["task", "add", "x", "--json", "-q"],
+        ["task", "list"], ["task", "ls", "--json"], ["task", "list", "--project", "Website relaunch"],
+        ["task", "list", "-p", "Work", "--count"], ["task", "list", "--status", "Done", "--limit", "20"],
+        ["task", "list", "-a", "-t", "writing", "--sort", "due", "-P", "low", "-s", "invoice"],
+        ["task", "list", "--due", "week", "-l", "Backlog", "--assignee", "me"],
+        ["task", "list", "--due-before", "2026-12-01", "--status", "todo", "--sort", "id"],
+        ["task", "note", "12", "Sent", "the", "draft"], ["task", "note", "3f9a", "one line", "-v"],
+        ["report"], ["report", "--week"], ["report", "--year", "--json"], ["report", "--month", "--by", "day"],
+        ["report", "--since", "2026-01-01", "--until", "2026-03-31", "-p", "Work", "-b"],
+        ["report", "--today", "--by", "tags", "--format", "csv", "--user", "all"],
+        ["report", "--json", "--format", "json"], ["report", "-s", "mon", "-u", "fri", "-f", "table"],
+        ["entries", "list"], ["entries", "ls", "--json"], ["entries", "list", "--since", "mon", "--json"],
+        ["entries", "list", "-s", "2026-11-01", "-u", "2026-11-30", "-p", "Work", "--task", "12", "--limit", "5"],
+        ["entries", "list", "--all", "-f", "csv"],
+    ]
+
+    @Test("each everyday line gives the same command and options both ways", arguments: readQuickly)
+    func sameInvocation(arguments: [String]) throws {
+        let quick = try #require(QuickCommandLine.parse(arguments), "the table should read \(arguments)")
+        #expect(try Self.parsed(arguments) == quick)
+    }
+
+    /// Lines the table must leave alone: the parser words their errors, prints help, or reads a syntax the
+    /// table does not (and gets it right).
+    static let leftToParser: [[String]] = [
+        ["--version", "--json"], ["--help"], ["-h"], ["help"], ["timer", "--help"], ["timer", "start", "-h"],
+        ["timer", "start", "12", "13"], ["timer", "start", "--project"], ["timer", "start", "--project=Work"],
+        ["timer", "start", "12", "--note", "-x"], ["timer", "start", "-bq"], ["timer", "start", "--", "12"],
+        ["timer", "start", "12", "--billable", "--billable"], ["timer", "start", "12", "--note", "a", "-n", "b"],
+        ["timer", "stop", "--at", "-5m"], ["timer", "status", "12"], ["timer", "stat"], ["timer", "frobnicate"],
+        ["timer", "start", "12", "--quiet", "--verbose"], ["timer", "--json", "--json"],
+        ["timer", "--color", "sometimes"], ["timer", "--color"], ["timer", "-q", "--quiet"],
+        ["task", "add"], ["task", "add", "--due", "fri"], ["task", "add", "x", "-P", "urgent"],
+        ["task", "note", "12"], ["task", "list", "extra"], ["task", "list", "--status", "lost"],
+        ["task", "list", "--limit", "many"], ["task", "list", "--due", "fri", "--due-before", "mon"],
+        ["task", "list", "--all", "--status", "open"], ["task", "list", "--count", "--count"], ["task", "show", "12"],
+        ["task", "list", "--due", "-1d"], ["report", "--week", "--month"], ["report", "--week", "--since", "mon"],
+        ["report", "--json", "--format", "csv"], ["report", "--by", "colour"], ["report", "-bp", "Work"],
+        ["entries"], ["entries", "list", "--all", "--since", "mon"], ["entries", "list", "--json", "-f", "table"],
+        ["entries", "list", "--limit", "1.5"], ["entries", "edit", "3f9a"], ["dashboard", "extra"],
+        ["--verbose", "timer"], ["log", "45m", "12"],
+    ]
+
+    @Test("help, errors and other commands go to the parser", arguments: leftToParser)
+    func leftAlone(arguments: [String]) {
+        #expect(QuickCommandLine.parse(arguments) == nil)
+    }
+
+    @Test("a repeated --tag keeps every value in order, as the parser's array does")
+    func repeatedTags() throws {
+        let line = ["timer", "start", "12", "-t", "b", "--tag", "a", "-t", "b"]
+        let quick = try #require(QuickCommandLine.parse(line))
+        guard case .timerStart(let start) = quick.invocation else {
+            Issue.record("read as \(quick.invocation)")
+            return
+        }
+        #expect(start.tags == ["b", "a", "b"])
+        #expect(try Self.parsed(line) == quick)
+    }
+}
