@@ -15,7 +15,7 @@ PREFIX       ?= $(HOME)/.local
 ARGS         ?=
 STINT_BIN     = $(shell $(SWIFT) build --package-path App $(SWIFT_FLAGS) --show-bin-path)/stint
 
-.PHONY: help build run test test-unit test-app test-e2e check-architecture install man lint format clean bench bench-server \
+.PHONY: help build run test test-unit test-app test-e2e check-architecture install man lint format clean bench bench-peers bench-server \
         api api-generator check-api build-server server server-pg postgres-test postgres-test-stop \
         postgres-stop-server-pg test-api-fuzz \
         $(addprefix test-,$(PACKAGES))
@@ -31,6 +31,8 @@ help:
 	@echo "make server-pg             the same on a throwaway PostgreSQL 15 (cluster in .stint-server-pg)"
 	@echo "make api / check-api       regenerate / verify the server and client sources from the OpenAPI document"
 	@echo "make bench                 release build, 10,000 tasks + 100,000 time entries, median timings"
+	@echo "make bench-peers           the same data in Taskwarrior, Timewarrior and Watson too, timed side by side"
+	@echo "                           (installs them when missing; ARGS=\"--runs 5\" passes options)"
 	@echo "make bench-sync            release builds, sync of 10,000 tasks + 100,000 entries on loopback, wrk on pull"
 	@echo "make bench-server          release builds, many devices pushing and pulling (wrk) on SQLite and PostgreSQL"
 	@echo "make install               release builds of stint and stint-server (static Swift stdlib) into $(PREFIX)/bin,"
@@ -133,6 +135,17 @@ bench:
 	$(SWIFT) build --package-path Tests -c release $(SWIFT_FLAGS) --product stint-bench
 	"$$($(SWIFT) build --package-path Tests -c release $(SWIFT_FLAGS) --show-bin-path)/stint-bench" \
 		--stint "$$($(SWIFT) build --package-path App -c release $(SWIFT_FLAGS) --show-bin-path)/stint"
+
+# Stint side by side with Taskwarrior, Timewarrior and Watson on the standard data set (docs/benchmarks.md):
+# Tests/bench-peers.sh installs the peers when missing (Debian packages; Watson in a virtual environment in
+# the build folder), checks every tool reads the same totals, then times the shared commands. Never part of
+# `make test`.
+bench-peers:
+	$(SWIFT) build --package-path App -c release --static-swift-stdlib $(SWIFT_FLAGS) --product stint
+	$(SWIFT) build --package-path Tests -c release $(SWIFT_FLAGS) --product stint-bench
+	BENCH_PEERS_VENV="$(SCRATCH)/peers-venv" Tests/bench-peers.sh \
+		"$$($(SWIFT) build --package-path App -c release $(SWIFT_FLAGS) --show-bin-path)/stint" \
+		"$$($(SWIFT) build --package-path Tests -c release $(SWIFT_FLAGS) --show-bin-path)/stint-bench" $(ARGS)
 
 # Sync at the standard size on loopback (first push, first pull, a no-op sync, the pull endpoint
 # under wrk); release builds. Needs hyperfine and wrk (apt). Never part of `make test`.

@@ -27,6 +27,9 @@ struct ExportGenerator {
     let entryCount: Int
     let now: Date
     private var random = SplitMix64(seed: 20_261_121)
+    /// Lays the time entries end to end instead (see `laidEndToEnd`): `stint-bench peers` sets it, because
+    /// Timewarrior assumes intervals never overlap and reads wrong totals from data where they do.
+    var endToEnd = false
     /// The person every generated entry is logged by.
     static let personID = "0b0b0b0b-0000-4000-8000-000000000001"
 
@@ -94,7 +97,8 @@ struct ExportGenerator {
             task(index: index, projectIDs: projectIDs, listsByProject: listsByProject)
         }
         let taskIDs = tasks.compactMap { $0["id"] as? String }
-        let entries = (0..<entryCount).map { _ in entry(taskIDs: taskIDs, projectIDs: projectIDs) }
+        var entries = (0..<entryCount).map { _ in entry(taskIDs: taskIDs, projectIDs: projectIDs) }
+        if endToEnd { entries = laidEndToEnd(entries) }
         return [
             "format": "stint-export", "version": 2, "exported_at": stamp(now), "projects": projects, "lists": lists,
             "tasks": tasks, "timers": [], "time_entries": entries, "person_id": Self.personID,
@@ -117,6 +121,31 @@ struct ExportGenerator {
             "note": chance(0.2) ? pick(Self.noteLines) : "", "billable": chance(0.33), "tags": tags,
             "logged_by": Self.personID, "created_at": created, "updated_at": created,
         ]
+    }
+
+    /// The same entries (same targets, notes, tags, in the same order of start), moved so none overlaps
+    /// another: the two years before now are cut into one slot per entry, and each entry sits inside its
+    /// slot, as long as its drawn duration says (5 minutes: a seventh of the slot, 3 hours: three quarters),
+    /// cut at midnight UTC so no entry spans two days.
+    private func laidEndToEnd(_ entries: [[String: Any]]) -> [[String: Any]] {
+        let end = Int(now.timeIntervalSince1970)
+        let span = 730 * 86_400
+        let ordered = entries.sorted { ($0["start"] as? String ?? "") < ($1["start"] as? String ?? "") }
+        return ordered.enumerated().map { index, entry in
+            let slotStart = end - span + index * span / max(1, ordered.count)
+            let slot = (end - span + (index + 1) * span / max(1, ordered.count)) - slotStart
+            let drawn = entry["duration_seconds"] as? Int ?? 300
+            let start = slotStart + slot / 8
+            let midnight = (start / 86_400 + 1) * 86_400
+            let duration = max(1, min(slot / 8 + slot * 5 / 8 * drawn / 10_800, midnight - start))
+            var moved = entry
+            let created = stamp(Date(timeIntervalSince1970: Double(start + duration)))
+            moved["start"] = stamp(Date(timeIntervalSince1970: Double(start)))
+            moved["duration_seconds"] = duration
+            moved["created_at"] = created
+            moved["updated_at"] = created
+            return moved
+        }
     }
 
     private mutating func task(index: Int, projectIDs: [String], listsByProject: [String: [String]]) -> [String: Any] {

@@ -50,6 +50,8 @@ func fail(_ message: String) -> Never {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+// `stint-bench peers …`: Stint side by side with Taskwarrior, Timewarrior and Watson (PeerBench.swift).
+if arguments.first == "peers" { PeerBench.main(Array(arguments.dropFirst())) }
 if arguments.contains("--help") || arguments.contains("-h") {
     print(usage)
     exit(0)
