@@ -17,12 +17,14 @@ public enum DisplayWidth {
 
     /// Fast path for plain ASCII without escapes or control characters, the common case in tables.
     static func asciiWidth(_ s: String) -> Int? {
-        var count = 0
-        for byte in s.utf8 {
-            guard byte >= 0x20, byte < 0x7F else { return nil }
-            count += 1
+        let printable = s.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 &- 0x20 < 0x5F }
         }
-        return count
+        switch printable {
+        case true?: return s.utf8.count
+        case false?: return nil
+        case nil: return s.utf8.allSatisfy { $0 &- 0x20 < 0x5F } ? s.utf8.count : nil
+        }
     }
 
     /// Columns taken by one grapheme cluster (which is never part of an escape sequence).

@@ -84,47 +84,118 @@ public struct Table: Sendable {
     static let readableFlexibleWidth = 20
 
     /// The rendered table, lines joined by "\n", without a final newline (the caller adds one).
+    ///
+    /// Written straight into one string: a list of 7,500 tasks is 60,000 cells, and a string, an array and a
+    /// padding string for each of them were most of `task list`'s time (ADR 0028).
     public func render(style: TerminalStyle) -> String {
         guard !columns.isEmpty else { return "" }
         let columnCount = columns.count
         let headers = columns.map { Table.singleLine($0.title) }
         let headerWidths = headers.map(DisplayWidth.of)
 
-        var texts: [[String]] = []
-        var widths: [[Int]] = []
-        texts.reserveCapacity(rows.count)
-        widths.reserveCapacity(rows.count)
+        // Cells in one flat array, row after row, with their widths.
+        var texts: [String] = []
+        var widths: [Int] = []
+        texts.reserveCapacity(rows.count * columnCount)
+        widths.reserveCapacity(rows.count * columnCount)
         var natural = headerWidths
+        var bytes = 0
         for row in rows {
-            var rowTexts: [String] = []
-            var rowWidths: [Int] = []
-            rowTexts.reserveCapacity(columnCount)
-            rowWidths.reserveCapacity(columnCount)
             for index in 0..<columnCount {
-                let text = index < row.count ? Table.singleLine(row[index].text) : ""
-                let width = DisplayWidth.of(text)
-                rowTexts.append(text)
-                rowWidths.append(width)
+                var text = index < row.count ? row[index].text : ""
+                // Printable ASCII (nearly every cell) has no line break to fold and one column a byte.
+                let width: Int
+                if let ascii = DisplayWidth.asciiWidth(text) {
+                    width = ascii
+                } else {
+                    text = Table.singleLine(text)
+                    width = DisplayWidth.of(text)
+                }
+                texts.append(text)
+                widths.append(width)
+                bytes += text.utf8.count
                 if width > natural[index] { natural[index] = width }
             }
-            texts.append(rowTexts)
-            widths.append(rowWidths)
         }
 
         let layout = self.layout(natural: natural, headerWidths: headerWidths, limit: style.width)
-
-        var lines: [String] = []
-        lines.reserveCapacity(rows.count + 1)
-        lines.append(
-            line(
-                texts: headers, widths: headerWidths, colors: Array(repeating: .bold, count: columnCount),
-                layout: layout, style: style))
-        for (rowIndex, row) in rows.enumerated() {
-            let colors = (0..<columnCount).map { $0 < row.count ? row[$0].color : nil }
-            lines.append(
-                line(texts: texts[rowIndex], widths: widths[rowIndex], colors: colors, layout: layout, style: style))
+        let lineWidth = Self.total(layout.widths, shown: layout.shown)
+        var output = ""
+        output.reserveCapacity(bytes + (rows.count + 1) * (lineWidth + 1) + (style.useColor ? rows.count * 32 : 0))
+        var writer = LineWriter(columns: columns, layout: layout, style: style)
+        for index in 0..<columnCount {
+            writer.cell(headers[index], width: headerWidths[index], column: index, color: .bold, into: &output)
         }
-        return lines.joined(separator: "\n")
+        for (rowIndex, row) in rows.enumerated() {
+            output.append("\n")
+            writer.startLine()
+            let base = rowIndex * columnCount
+            for index in 0..<columnCount {
+                writer.cell(
+                    texts[base + index], width: widths[base + index], column: index,
+                    color: index < row.count ? row[index].color : nil, into: &output)
+            }
+        }
+        return output
+    }
+
+    /// Lays cells out on one line: columns left out are skipped, gutters and padding are owed as spaces and only
+    /// written before the next text, so no line ends in whitespace.
+    private struct LineWriter {
+        let columns: [TableColumn]
+        let layout: Layout
+        let style: TerminalStyle
+        var pendingSpaces = 0
+        var first = true
+
+        init(columns: [TableColumn], layout: Layout, style: TerminalStyle) {
+            self.columns = columns
+            self.layout = layout
+            self.style = style
+        }
+
+        mutating func startLine() {
+            pendingSpaces = 0
+            first = true
+        }
+
+        mutating func cell(_ text: String, width: Int, column index: Int, color: TextColor?, into output: inout String)
+        {
+            guard layout.shown[index] else { return }
+            var text = text
+            var width = width
+            let columnWidth = layout.widths[index]
+            if width > columnWidth {
+                text = Table.truncate(text, to: columnWidth)
+                width = DisplayWidth.of(text)
+            }
+            if !first { pendingSpaces += Table.gutter.utf8.count }
+            first = false
+            let padding = max(0, columnWidth - width)
+            if columns[index].alignment == .right { pendingSpaces += padding }
+            if !text.isEmpty {
+                Table.appendSpaces(pendingSpaces, to: &output)
+                pendingSpaces = 0
+                if style.useColor, let color {
+                    output += style.paint(text, color)
+                } else {
+                    output += text
+                }
+            }
+            if columns[index].alignment == .left { pendingSpaces += padding }
+        }
+    }
+
+    private static let spaces = String(repeating: " ", count: 256)
+
+    static func appendSpaces(_ count: Int, to output: inout String) {
+        var left = count
+        while left > 0 {
+            let chunk = min(left, 256)
+            // A slice of one shared string: no new string for each gap.
+            output.append(contentsOf: spaces[..<spaces.utf8.index(spaces.startIndex, offsetBy: chunk)])
+            left -= chunk
+        }
     }
 
     /// Which columns are shown and how wide each is (0 for a column left out).
@@ -191,34 +262,6 @@ public struct Table: Sendable {
             excess -= step
         }
         return result
-    }
-
-    private func line(
-        texts: [String], widths: [Int], colors: [TextColor?], layout: Layout, style: TerminalStyle
-    ) -> String {
-        var output = ""
-        var pendingSpaces = 0
-        var first = true
-        for index in 0..<columns.count where layout.shown[index] {
-            var text = texts[index]
-            var width = widths[index]
-            let columnWidth = layout.widths[index]
-            if width > columnWidth {
-                text = Table.truncate(text, to: columnWidth)
-                width = DisplayWidth.of(text)
-            }
-            if !first { pendingSpaces += Table.gutter.count }
-            first = false
-            let padding = max(0, columnWidth - width)
-            if columns[index].alignment == .right { pendingSpaces += padding }
-            if !text.isEmpty {
-                if pendingSpaces > 0 { output += String(repeating: " ", count: pendingSpaces) }
-                pendingSpaces = 0
-                output += style.paint(text, colors[index])
-            }
-            if columns[index].alignment == .left { pendingSpaces += padding }
-        }
-        return output
     }
 
     /// Cuts `text` to at most `width` columns, ending in "…"; escape sequences are kept, and a reset is added
