@@ -11,6 +11,15 @@ import Dispatch
 // `dispatch_main`, which ends it with `pthread_exit`, and unwinding that thread made the unwinder sort every
 // frame description of the static executable first (450 M instructions, 40 ms) before `stint` did anything.
 // Here the command runs as a task on the global executor and ends the process itself; the main thread waits.
+//
+// The main thread is the only one that can take Ctrl-C, SIGTERM or a closed terminal: the executor's threads
+// block every signal. A parent may start `stint` with those signals blocked (a child inherits the mask of the
+// thread that spawned it, and a dispatch worker blocks them all), so the mask is cleared here: `dispatch_main`
+// used to do that, and without it `stint sync --watch` could not be stopped at all.
+var deliverable = sigset_t()
+sigemptyset(&deliverable)
+pthread_sigmask(SIG_SETMASK, &deliverable, nil)
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 let finished = DispatchSemaphore(value: 0)
 Task.detached {

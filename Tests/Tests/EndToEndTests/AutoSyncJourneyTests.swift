@@ -7,7 +7,7 @@ import Testing
 
 /// Auto-sync and `stint sync --watch` with real processes (ADR 0026): the background sync a command
 /// leaves behind is a real detached `stint`, the server a real `stint-server` on 127.0.0.1.
-@Suite("Auto-sync and watch", .serialized)
+@Suite("Auto-sync and watch", .serialized, .timeLimit(.minutes(10)))
 struct AutoSyncJourneyTests {
     /// Returns once every background sync asked for on `device` has finished: whoever waits to start
     /// holds `sync-next.lock` and whoever syncs holds `sync.lock`, so taking both in that order (util-linux
@@ -242,9 +242,28 @@ final class WatchingProcess: @unchecked Sendable {
         if process.isRunning { kill(process.processIdentifier, SIGINT) }
     }
 
+    /// How the process ended; fails when it is still running a minute later. It is then killed, so a `stint`
+    /// that ignores Ctrl-C fails this test by name instead of hanging the whole run.
     func exitStatus() async throws -> Int32 {
-        for await status in exited { return status }
-        return process.terminationStatus
+        let status = await withTaskGroup(of: Int32?.self) { group in
+            group.addTask { [self] in
+                for await status in exited { return status }
+                return nil  // the stream ends without a status only when the deadline cancelled this wait
+            }
+            group.addTask { [self] in
+                // A deadline, not a wait for the answer: SIGKILL ends the process, which ends the wait above.
+                try? await Task.sleep(for: .seconds(60))
+                if Task.isCancelled { return nil }
+                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+                return nil
+            }
+            defer { group.cancelAll() }
+            return await group.next() ?? nil
+        }
+        guard let status else {
+            throw StintFailure(description: "`stint sync --watch` was still running a minute after Ctrl-C")
+        }
+        return status
     }
 }
 

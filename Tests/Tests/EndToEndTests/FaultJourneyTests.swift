@@ -19,7 +19,7 @@ import Testing
 /// STINT_FAULT_SEED (a number) replays a run's random choices; the order in which three concurrent devices meet
 /// the proxy still varies, so a replay makes the same changes and faults of the same kinds, not the same
 /// interleaving. STINT_FAULT_MUTATIONS changes the 1,000.
-@Suite("Sync through a network that fails a third of the requests", .serialized)
+@Suite("Sync through a network that fails a third of the requests", .serialized, .timeLimit(.minutes(20)))
 struct FaultJourneyTests {
     @Test("3 devices × 1,000 random changes through a faulty proxy: all converge, nothing lost, nothing duplicated")
     func threeDevicesThroughFaults() async throws {

@@ -7,7 +7,7 @@ import Testing
 
 /// Two or three devices (each a `stint` with its own STINT_HOME) and a real `stint-server` on
 /// 127.0.0.1: the journeys of issue 8, seen only through the command line and the server's HTTP.
-@Suite("Sync between devices", .serialized)
+@Suite("Sync between devices", .serialized, .timeLimit(.minutes(10)))
 struct SyncJourneyTests {
     /// The task of `device` titled `title`, from `task list --json` (all statuses).
     func task(_ device: Stint, titled title: String) async throws -> JSON {

@@ -9,7 +9,7 @@ import Testing
 /// server speaks HTTPS and nothing else, and `stint` trusts only what the system trusts, so a self-signed server is
 /// refused in one line with nothing kept. (stint's https path goes through libcurl and the system's CA store, which
 /// a test cannot extend without root; a trusted certificate was checked by hand, see the issue-9 note.)
-@Suite("TLS", .serialized)
+@Suite("TLS", .serialized, .timeLimit(.minutes(10)))
 struct TLSJourneyTests {
     /// A key and a self-signed certificate for 127.0.0.1, written next to the server's data.
     func makeCertificate(in directory: URL) throws -> (certificate: URL, key: URL) {

@@ -11,7 +11,9 @@ import Testing
 /// The database is STINT_TEST_POSTGRES_URL (`make test` starts a throwaway PostgreSQL 15); each test
 /// gets a schema of its own. With STINT_REQUIRE_POSTGRES=1 (as `make test` sets) a missing database
 /// fails the suite instead of skipping it.
-@Suite("A team on PostgreSQL", .serialized, .enabled(if: TeamDatabase.url != nil || TeamDatabase.isRequired))
+@Suite(
+    "A team on PostgreSQL", .serialized, .timeLimit(.minutes(10)),
+    .enabled(if: TeamDatabase.url != nil || TeamDatabase.isRequired))
 struct TeamScaleTests {
     @Test("three server processes on one database, twenty devices syncing at once: every change exactly once")
     func threeServersTwentyDevices() async throws {
