@@ -10,6 +10,12 @@ SCRATCH      ?= $(CURDIR)/.build-shared
 # plan in it, and with a different root package that cached plan can be stale (it once ran
 # LocalStorage's tests for every later package), so plan caching is turned off.
 SWIFT_FLAGS  ?= --scratch-path $(SCRATCH) --disable-build-manifest-caching
+# The server builds in a scratch folder of its own. Resolving another root package in the shared folder prunes the
+# checkouts it does not use (NIO, Hummingbird, postgres-nio), and recreating them later made SwiftPM rebuild the
+# whole server graph: five minutes of every `make test` went into building stint-server twice.
+SERVER_SCRATCH ?= $(CURDIR)/.build-server
+SERVER_FLAGS ?= --scratch-path $(SERVER_SCRATCH) --disable-build-manifest-caching
+FLAGS_Server  = $(SERVER_FLAGS)
 PACKAGES     := Entities TerminalUI ContractSupport LocalStorage RemoteStorage Repositories ProjectsFeature TasksFeature TimersFeature ReportsFeature SyncFeature Server ArchitectureCheck
 PREFIX       ?= $(HOME)/.local
 ARGS         ?=
@@ -74,17 +80,17 @@ postgres-test-stop:
 test-Server: postgres-test
 
 $(addprefix test-,$(PACKAGES)): test-%:
-	$(SWIFT) test --package-path Packages/$* $(SWIFT_FLAGS)
+	$(SWIFT) test --package-path Packages/$* $(or $(FLAGS_$*),$(SWIFT_FLAGS))
 
 test-unit: $(addprefix test-,$(PACKAGES))
 
 test-app:
 	$(SWIFT) test --package-path App $(SWIFT_FLAGS)
 
-SERVER_BIN    = $(shell $(SWIFT) build --package-path Packages/Server $(SWIFT_FLAGS) --show-bin-path)/stint-server
+SERVER_BIN    = $(shell $(SWIFT) build --package-path Packages/Server $(SERVER_FLAGS) --show-bin-path)/stint-server
 
 build-server:
-	$(SWIFT) build --package-path Packages/Server $(SWIFT_FLAGS) --product stint-server
+	$(SWIFT) build --package-path Packages/Server $(SERVER_FLAGS) --product stint-server
 
 # A local server for trying sync: data in ./.stint-server (ignored by git), on 127.0.0.1 only.
 SERVER_DATA  ?= $(CURDIR)/.stint-server
@@ -152,10 +158,10 @@ bench-peers:
 bench-sync:
 	$(SWIFT) build --package-path App -c release --static-swift-stdlib $(SWIFT_FLAGS) --product stint
 	$(SWIFT) build --package-path Packages/RemoteStorage -c release --static-swift-stdlib $(SWIFT_FLAGS) --product stint-http
-	$(SWIFT) build --package-path Packages/Server -c release $(SWIFT_FLAGS) --product stint-server
+	$(SWIFT) build --package-path Packages/Server -c release $(SERVER_FLAGS) --product stint-server
 	$(SWIFT) build --package-path Tests -c release $(SWIFT_FLAGS) --product stint-bench
 	Tests/bench-sync.sh "$$($(SWIFT) build --package-path App -c release $(SWIFT_FLAGS) --show-bin-path)/stint" \
-		"$$($(SWIFT) build --package-path Packages/Server -c release $(SWIFT_FLAGS) --show-bin-path)/stint-server" \
+		"$$($(SWIFT) build --package-path Packages/Server -c release $(SERVER_FLAGS) --show-bin-path)/stint-server" \
 		"$$($(SWIFT) build --package-path Tests -c release $(SWIFT_FLAGS) --show-bin-path)/stint-bench"
 
 # The server under load from many devices (wrk with Tests/load/*.lua): pulls and pushes on SQLite, on
@@ -164,9 +170,9 @@ bench-sync:
 # Never part of `make test`; the figures and their reading are in docs/benchmarks/server-load.md.
 bench-server:
 	$(SWIFT) build --package-path App -c release --static-swift-stdlib $(SWIFT_FLAGS) --product stint
-	$(SWIFT) build --package-path Packages/Server -c release $(SWIFT_FLAGS) --product stint-server
+	$(SWIFT) build --package-path Packages/Server -c release $(SERVER_FLAGS) --product stint-server
 	$(SWIFT) build --package-path Tests -c release $(SWIFT_FLAGS) --product stint-bench
-	Tests/bench-server.sh "$$($(SWIFT) build --package-path Packages/Server -c release $(SWIFT_FLAGS) --show-bin-path)/stint-server" \
+	Tests/bench-server.sh "$$($(SWIFT) build --package-path Packages/Server -c release $(SERVER_FLAGS) --show-bin-path)/stint-server" \
 		"$$($(SWIFT) build --package-path App -c release $(SWIFT_FLAGS) --show-bin-path)/stint" \
 		"$$($(SWIFT) build --package-path Tests -c release $(SWIFT_FLAGS) --show-bin-path)/stint-bench"
 
@@ -194,7 +200,7 @@ INSTALL_FLAGS   = -c $(INSTALL_CONFIG) $(if $(filter release,$(INSTALL_CONFIG)),
 
 install: man
 	$(SWIFT) build --package-path App $(INSTALL_FLAGS) $(SWIFT_FLAGS) --product stint
-	$(SWIFT) build --package-path Packages/Server $(INSTALL_FLAGS) $(SWIFT_FLAGS) --product stint-server
+	$(SWIFT) build --package-path Packages/Server $(INSTALL_FLAGS) $(SERVER_FLAGS) --product stint-server
 	$(SWIFT) build --package-path Packages/RemoteStorage $(INSTALL_FLAGS) $(SWIFT_FLAGS) --product stint-http
 	install -d "$(PREFIX)/bin" "$(PREFIX)/share/man/man1" "$(PREFIX)/share/bash-completion/completions" \
 		"$(PREFIX)/share/zsh/site-functions" "$(PREFIX)/share/fish/vendor_completions.d"
@@ -203,7 +209,7 @@ install: man
 	install -m 0755 "$$($(SWIFT) build --package-path App -c $(INSTALL_CONFIG) $(SWIFT_FLAGS) --show-bin-path)/stint-http" \
 		"$(PREFIX)/bin/stint-http"
 	install -m 0755 \
-		"$$($(SWIFT) build --package-path Packages/Server -c $(INSTALL_CONFIG) $(SWIFT_FLAGS) --show-bin-path)/stint-server" \
+		"$$($(SWIFT) build --package-path Packages/Server -c $(INSTALL_CONFIG) $(SERVER_FLAGS) --show-bin-path)/stint-server" \
 		"$(PREFIX)/bin/stint-server"
 	install -m 0644 "$(MAN_PAGE)" "$(PREFIX)/share/man/man1/stint.1"
 	"$(PREFIX)/bin/stint" --generate-completion-script bash > "$(PREFIX)/share/bash-completion/completions/stint"
