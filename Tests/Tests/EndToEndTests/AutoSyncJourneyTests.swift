@@ -221,21 +221,9 @@ final class WatchingProcess: @unchecked Sendable {
 
     /// The next line the process writes; fails when it ends first or says nothing for a minute.
     func nextLine() async throws -> String {
-        try await withThrowingTaskGroup(of: String?.self) { group in
-            group.addTask { [self] in await lines.next() }
-            group.addTask { [self] in
-                // A deadline for a test that would otherwise hang, not a wait for the answer: ending the process
-                // closes the pipe, which ends the read above.
-                try await Task.sleep(for: .seconds(60))
-                interrupt()
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let line = first else {
-                throw StintFailure(description: "`stint sync --watch` wrote no line within a minute")
-            }
-            return line
-        }
+        let line = await withinAMinute(elseSending: SIGINT) { [self] in await lines.next() }
+        guard let line else { throw StintFailure(description: "`stint sync --watch` wrote no line within a minute") }
+        return line
     }
 
     func interrupt() {
@@ -245,25 +233,32 @@ final class WatchingProcess: @unchecked Sendable {
     /// How the process ended; fails when it is still running a minute later. It is then killed, so a `stint`
     /// that ignores Ctrl-C fails this test by name instead of hanging the whole run.
     func exitStatus() async throws -> Int32 {
-        let status = await withTaskGroup(of: Int32?.self) { group in
-            group.addTask { [self] in
-                for await status in exited { return status }
-                return nil  // the stream ends without a status only when the deadline cancelled this wait
-            }
-            group.addTask { [self] in
-                // A deadline, not a wait for the answer: SIGKILL ends the process, which ends the wait above.
-                try? await Task.sleep(for: .seconds(60))
-                if Task.isCancelled { return nil }
-                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-                return nil
-            }
-            defer { group.cancelAll() }
-            return await group.next() ?? nil
+        let status = await withinAMinute(elseSending: SIGKILL) { [self] in
+            for await status in exited { return status }
+            return nil  // the stream ends without a status only when the deadline cancelled this wait
         }
         guard let status else {
             throw StintFailure(description: "`stint sync --watch` was still running a minute after Ctrl-C")
         }
         return status
+    }
+
+    /// What `wait` answers, or nil when a minute passes first. A deadline for a test that would otherwise hang,
+    /// not a wait for the answer: `signal` then goes to the process, and its end ends `wait`.
+    private func withinAMinute<Value: Sendable>(
+        elseSending signal: Int32, _ wait: @escaping @Sendable () async -> Value?
+    ) async -> Value? {
+        await withTaskGroup(of: Value?.self) { group in
+            group.addTask(operation: wait)
+            group.addTask { [self] in
+                try? await Task.sleep(for: .seconds(60))
+                if Task.isCancelled { return nil }
+                if process.isRunning { kill(process.processIdentifier, signal) }
+                return nil
+            }
+            defer { group.cancelAll() }
+            return await group.next() ?? nil
+        }
     }
 }
 

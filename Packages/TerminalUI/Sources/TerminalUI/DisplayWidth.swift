@@ -17,14 +17,11 @@ public enum DisplayWidth {
 
     /// Fast path for plain ASCII without escapes or control characters, the common case in tables.
     static func asciiWidth(_ s: String) -> Int? {
-        let printable = s.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.allSatisfy { $0 &- 0x20 < 0x5F }
-        }
-        switch printable {
-        case true?: return s.utf8.count
-        case false?: return nil
-        case nil: return s.utf8.allSatisfy { $0 &- 0x20 < 0x5F } ? s.utf8.count : nil
-        }
+        // One comparison a byte: 0x20...0x7E wraps to 0...0x5E, everything else to 0x5F or above.
+        let isPrintable: (UInt8) -> Bool = { $0 &- 0x20 < 0x5F }
+        let printable =
+            s.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isPrintable) } ?? s.utf8.allSatisfy(isPrintable)
+        return printable ? s.utf8.count : nil
     }
 
     /// Columns taken by one grapheme cluster (which is never part of an escape sequence).

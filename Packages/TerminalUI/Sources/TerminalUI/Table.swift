@@ -176,11 +176,7 @@ public struct Table: Sendable {
             if !text.isEmpty {
                 Table.appendSpaces(pendingSpaces, to: &output)
                 pendingSpaces = 0
-                if style.useColor, let color {
-                    output += style.paint(text, color)
-                } else {
-                    output += text
-                }
+                output += style.paint(text, color)
             }
             if columns[index].alignment == .left { pendingSpaces += padding }
         }
