@@ -44,7 +44,11 @@ public struct AppCoordinator: Sendable {
     /// statements it ran (a count does not depend on the machine, so it shows a change in cost).
     public func finish() {
         container.logger.debug("finished", metadata: ["sql_statements": "\(container.workers.statementCount)"])
+        container.workers.close()
     }
+
+    /// The objects of this run, for a process that is about to exit to leave in place (``ProcessContext``).
+    public var retainedUntilExit: any Sendable { container }
 
     // MARK: Building features
 

@@ -31,6 +31,10 @@ public struct ProcessContext: Sendable {
     public var backgroundSync: any BackgroundSyncLaunching
     /// What the config file says (ADR 0027): every default until `StintRuntime.run` has read the file.
     public var config = StintConfig()
+    /// Whether the process exits as soon as the command is over (the real one; never a test's context). Then
+    /// the objects of the run are left in place instead of torn down: nobody waits for that work, and tearing
+    /// down the database queue alone made Foundation scan the executable's conformances (ADR 0028).
+    public var exitsAfterRun = false
 
     public init(
         environment: [String: String], output: any TextOutput, errorOutput: any TextOutput,
@@ -71,11 +75,13 @@ public struct ProcessContext: Sendable {
         for name in variables {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
-        return ProcessContext(
+        var context = ProcessContext(
             environment: environment, output: StandardOutput(), errorOutput: StandardError(),
             input: StandardLineReader(output: StandardOutput()), style: TerminalStyle.detect(environment: environment),
             stdinIsTerminal: isatty(STDIN_FILENO) == 1, stderrIsTerminal: isatty(STDERR_FILENO) == 1,
             backgroundSync: DetachedBackgroundSync())
+        context.exitsAfterRun = true
+        return context
     }
 }
 
@@ -99,7 +105,9 @@ struct RandomIdentifierProvider: IdentifierProvider {
 
 /// The settings of one run, read once from the ``ProcessContext``.
 struct AppEnvironment: Sendable {
-    var dataDirectory: URL
+    /// The folder of the database and the sync locks.
+    var dataDirectoryPath: String
+    var dataDirectory: URL { URL(fileURLWithPath: dataDirectoryPath, isDirectory: true) }
     var clock: any DateProvider
     var timeZone: TimeZone
     /// How standard output looks, `--color` applied.
@@ -128,14 +136,14 @@ struct AppEnvironment: Sendable {
     /// The same path as messages show it (`~/.config/stint/config.toml`).
     var configShownPath: String
 
-    var databasePath: String { dataDirectory.appendingPathComponent("stint.sqlite").path }
+    var databasePath: String { dataDirectoryPath + "/stint.sqlite" }
 
     /// Reads `STINT_HOME` (else `$XDG_DATA_HOME/stint`, else `~/.local/share/stint`), `STINT_NOW`,
     /// the time zone (`TZ`) and what the terminal can do; `quiet` is `--quiet`.
     init(_ context: ProcessContext, quiet: Bool = false) throws(WorkerError) {
         self.quiet = quiet
-        dataDirectory = Self.dataDirectory(context.environment)
-        credentialsPath = Self.configDirectory(context.environment).appendingPathComponent("credentials").path
+        dataDirectoryPath = Self.dataDirectory(context.environment)
+        credentialsPath = Self.folder(Self.configDirectory(context.environment), "credentials")
         syncTimeout = Self.syncTimeout(context.environment)
         editor = EditorChoice(
             environment: context.environment, canPrompt: context.stdinIsTerminal && context.style.isTTY)
@@ -156,27 +164,29 @@ struct AppEnvironment: Sendable {
         return .milliseconds(Int(seconds * 1000))
     }
 
-    static func configDirectory(_ environment: [String: String]) -> URL {
-        if let home = environment["STINT_HOME"], !home.isEmpty {
-            return URL(fileURLWithPath: home, isDirectory: true)
-        }
-        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("stint", isDirectory: true)
-        }
+    /// The folder of the credentials and the config file. Paths are plain strings here because every run builds
+    /// them: Foundation's URL appending makes the runtime scan the executable for conformances (ADR 0028).
+    static func configDirectory(_ environment: [String: String]) -> String {
+        if let home = environment["STINT_HOME"], !home.isEmpty { return folder(home) }
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return folder(xdg, "stint") }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".config/stint", isDirectory: true)
+        return folder(home, ".config/stint")
     }
 
-    static func dataDirectory(_ environment: [String: String]) -> URL {
-        if let home = environment["STINT_HOME"], !home.isEmpty {
-            return URL(fileURLWithPath: home, isDirectory: true)
-        }
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("stint", isDirectory: true)
-        }
+    static func dataDirectory(_ environment: [String: String]) -> String {
+        if let home = environment["STINT_HOME"], !home.isEmpty { return folder(home) }
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return folder(xdg, "stint") }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home, isDirectory: true)
-            .appendingPathComponent(".local/share/stint", isDirectory: true)
+        return folder(home, ".local/share/stint")
+    }
+
+    /// `base` + `name` as an absolute path without a trailing slash, the way `URL.path` would write it.
+    static func folder(_ base: String, _ name: String? = nil) -> String {
+        // A relative base (a STINT_HOME of `data`) is rare: Foundation resolves it against the working folder.
+        var path = base.hasPrefix("/") ? base : URL(fileURLWithPath: base, isDirectory: true).path
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        guard let name else { return path }
+        return path == "/" ? "/" + name : path + "/" + name
     }
 
     static func clock(_ environment: [String: String]) throws(WorkerError) -> any DateProvider {

@@ -113,7 +113,10 @@ public enum StintRuntime {
         let coordinator = try AppCoordinator(
             context: current.context, json: global.json, verbose: global.verbose, quiet: global.quiet,
             color: global.color)
-        defer { coordinator.finish() }
+        defer {
+            coordinator.finish()
+            if current.context.exitsAfterRun { RetainedUntilExit.keep(coordinator.retainedUntilExit) }
+        }
         do {
             try await body(coordinator)
         } catch {
@@ -165,5 +168,18 @@ final class RunState: @unchecked Sendable {
     var verbose: Bool {
         get { lock.withLock { storedVerbose } }
         set { lock.withLock { storedVerbose = newValue } }
+    }
+}
+
+/// What a process that is about to exit leaves in place (``ProcessContext/exitsAfterRun``).
+enum RetainedUntilExit {
+    private final class Kept: @unchecked Sendable {
+        let lock = NSLock()
+        var values: [any Sendable] = []
+    }
+    private static let kept = Kept()
+
+    static func keep(_ value: any Sendable) {
+        kept.lock.withLock { kept.values.append(value) }
     }
 }

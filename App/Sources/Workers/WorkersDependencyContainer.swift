@@ -68,6 +68,10 @@ public final class WorkersDependencyContainer: Sendable {
     /// `--verbose`: the cost of a command that does not depend on the machine it ran on.
     public var statementCount: Int { repositoriesBox.peek?.statementCount ?? 0 }
 
+    /// Closes the database if this run opened it. Called once the command is over; workers made before
+    /// must not be used after.
+    public func close() { repositoriesBox.peek?.close() }
+
     /// Whether this run changed local data (a change a sync has to push): 0 when the database was never
     /// opened. Auto-sync starts only after such a run.
     public var committedBatchCount: Int { repositoriesBox.peek?.committedBatchCount ?? 0 }

@@ -223,7 +223,7 @@ struct ConfigFileTests {
         ]
         for (environment, expected) in cases {
             #expect(ConfigFile.path(environment: environment) == expected)
-            let folder = AppEnvironment.configDirectory(environment).path
+            let folder = AppEnvironment.configDirectory(environment)
             #expect(expected.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/"), "\(folder)")
         }
         #expect(

@@ -47,9 +47,14 @@ struct RuntimeTests {
 
     @Test("STINT_HOME wins, then XDG_DATA_HOME, then ~/.local/share")
     func dataDirectory() {
-        #expect(AppEnvironment.dataDirectory(["STINT_HOME": "/a", "XDG_DATA_HOME": "/b"]).path == "/a")
-        #expect(AppEnvironment.dataDirectory(["XDG_DATA_HOME": "/b", "HOME": "/h"]).path == "/b/stint")
-        #expect(AppEnvironment.dataDirectory(["HOME": "/h"]).path == "/h/.local/share/stint")
+        #expect(AppEnvironment.dataDirectory(["STINT_HOME": "/a", "XDG_DATA_HOME": "/b"]) == "/a")
+        #expect(AppEnvironment.dataDirectory(["STINT_HOME": "/a/", "XDG_DATA_HOME": "/b"]) == "/a")
+        #expect(AppEnvironment.dataDirectory(["XDG_DATA_HOME": "/b/", "HOME": "/h"]) == "/b/stint")
+        #expect(AppEnvironment.dataDirectory(["HOME": "/h"]) == "/h/.local/share/stint")
+        #expect(AppEnvironment.dataDirectory(["HOME": "/"]) == "/.local/share/stint")
+        // A relative STINT_HOME is the folder of that name in the working folder, as before.
+        let relative = AppEnvironment.dataDirectory(["STINT_HOME": "data"])
+        #expect(relative == FileManager.default.currentDirectoryPath + "/data")
     }
 
     @Test("STINT_NOW pins the clock and a malformed value is invalid input")

@@ -84,9 +84,4 @@ extension LocalStore {
         try queue.write { db in try db.execute(sql: sql) }
         try queue.close()
     }
-
-    /// Closes the connection now rather than when the store is released.
-    func close() throws(LocalStorageError) {
-        do { try queue.close() } catch { throw LocalStorageError.reading(error) }
-    }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -22,11 +20,15 @@ enum DatabaseFile {
     }
 
     /// Creates the missing parent directories, readable by the owner only (0700).
+    ///
+    /// Plain C calls on the path's bytes: every command starts here, and Foundation's URL and `Data` would each
+    /// make the runtime look up generic conformances by scanning the executable's whole table (ADR 0028).
     static func createParentDirectories(of path: String) throws(LocalStorageError) {
-        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        var current = ""
-        for component in parent.split(separator: "/", omittingEmptySubsequences: true) {
-            current += "/" + component
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return }
+        let components = path.utf8[..<slash].split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true)
+        var current = path.utf8.first == UInt8(ascii: "/") ? "" : "."
+        for component in components {
+            current += "/" + String(decoding: component, as: UTF8.self)
             if mkdir(current, 0o700) != 0, errno != EEXIST {
                 throw .cannotOpen(path: path, underlying: "cannot create the directory \(current): \(systemError())")
             }
@@ -43,17 +45,18 @@ enum DatabaseFile {
             throw .cannotOpen(path: path, underlying: "it is a directory")
         }
         if info.st_size == 0 { return .empty }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .cannotOpen(path: path, underlying: "the file cannot be read")
-        }
-        defer { try? handle.close() }
         // Read here, before SQLite opens the file: closing another descriptor of a file SQLite has open would
         // drop the locks SQLite holds on it (POSIX locks belong to the process), and another process could then
         // delete the WAL under it.
-        let header = (try? handle.read(upToCount: 20)) ?? Data()
-        guard header.count == 20, header.prefix(16) == Data("SQLite format 3\0".utf8) else { return .notSQLite }
-        let versions = header.dropFirst(18)
-        return .sqlite(wal: versions.first == 2 && versions.last == 2)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw .cannotOpen(path: path, underlying: "the file cannot be read")
+        }
+        defer { close(descriptor) }
+        var header = [UInt8](repeating: 0, count: 20)
+        let count = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 20) }
+        guard count == 20, header.prefix(16).elementsEqual("SQLite format 3\0".utf8) else { return .notSQLite }
+        return .sqlite(wal: header[18] == 2 && header[19] == 2)
     }
 
     /// Creates an empty file readable by the owner only; SQLite gives its -wal and -shm files the

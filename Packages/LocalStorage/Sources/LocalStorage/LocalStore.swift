@@ -1,5 +1,6 @@
 import Foundation
 internal import GRDB
+internal import GRDBSQLite
 
 /// The Stint database: one SQLite file holding projects, task lists, tasks, their change log and
 /// settings.
@@ -56,13 +57,7 @@ public final class LocalStore: Sendable {
             inWAL = wal
         }
         let statements = StatementCounter()
-        let queue: DatabaseQueue
-        do {
-            queue = try DatabaseQueue(
-                path: path, configuration: configuration(settingWAL: !existing, counting: statements))
-        } catch {
-            throw openingError(error, path: path)
-        }
+        let queue = try connect(path: path, settingWAL: !existing, counting: statements)
         if existing {
             // The lean open: one statement finds the stamp a current Stint file carries, and the header already
             // said the file is in WAL mode. Anything else takes the careful path, which reads the migrations,
@@ -83,6 +78,26 @@ public final class LocalStore: Sendable {
         return LocalStore(path: path, queue: queue, statements: statements)
     }
 
+    /// Opens the connection. Switching a new file to WAL needs the file to itself, and SQLite answers "busy" at once,
+    /// without waiting, while another process that is creating the same file holds it: then this waits a moment and
+    /// tries again, as the busy timeout would, for up to about two seconds.
+    private static func connect(
+        path: String, settingWAL: Bool, counting statements: StatementCounter
+    ) throws(LocalStorageError) -> DatabaseQueue {
+        var attempt = 1
+        while true {
+            do {
+                return try DatabaseQueue(
+                    path: path, configuration: configuration(settingWAL: settingWAL, counting: statements))
+            } catch let error as DatabaseError where settingWAL && error.resultCode == .SQLITE_BUSY && attempt < 40 {
+                usleep(useconds_t(min(attempt, 10) * 5_000))
+                attempt += 1
+            } catch {
+                throw openingError(error, path: path)
+            }
+        }
+    }
+
     /// GRDB's WAL set-up writes to the file, so it is only asked for on a file Stint creates. An
     /// existing Stint database is in WAL mode already (the mode is stored in the file).
     private static func configuration(settingWAL: Bool, counting statements: StatementCounter) -> Configuration {
@@ -93,6 +108,9 @@ public final class LocalStore: Sendable {
         configuration.foreignKeysEnabled = true
         configuration.prepareDatabase { db in
             db.add(function: Queries.foldFunction)
+            var persist: Int32 = 1
+            _ = sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
+            try db.execute(sql: "PRAGMA journal_size_limit = 0")
             db.trace(options: .statement) { _ in statements.increment() }
         }
         return configuration
@@ -195,6 +213,15 @@ public final class LocalStore: Sendable {
         return .cannotOpen(path: path, underlying: LocalStorageError.detail(of: error))
     }
 
+    /// Closes the connection: SQLite checkpoints the WAL and empties it, so the next process opens the file
+    /// without replaying anything. Every later call on this store fails with a reading or writing error.
+    /// Closing twice does nothing more.
+    ///
+    /// - Throws: ``LocalStorageError/reading(_:)`` when SQLite cannot close the file; it stays open then.
+    public func close() throws(LocalStorageError) {
+        do { try queue.close() } catch { throw LocalStorageError.reading(error) }
+    }
+
     // MARK: Reading
 
     func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws(LocalStorageError) -> T {
@@ -209,7 +236,14 @@ public final class LocalStore: Sendable {
     /// `read`: that also switches `query_only` on and off around every read, two more statements for each
     /// of the few queries a command makes. Every body is this package's own code, and only selects.
     func readTransaction<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
-        try await queue.unsafeRead { db in
+        try readTransactionNow(body)
+    }
+
+    /// The connection is used on the caller's thread, not through GRDB's asynchronous access: that hops to the
+    /// queue's own thread and back for every read or write, and a command-line process has no other work
+    /// for the caller's thread to do meanwhile (ADR 0028).
+    private func readTransactionNow<T>(_ body: (Database) throws -> T) throws -> T {
+        try queue.unsafeRead { db in
             try db.beginTransaction(.deferred)
             do {
                 let value = try body(db)
@@ -311,7 +345,12 @@ public final class LocalStore: Sendable {
     /// change log, so `undoLastBatch(at:)` never touches them.
     public func setSetting(_ key: String, to value: String?) async throws(LocalStorageError) {
         do {
-            try await queue.write { db in try Queries.setSetting(db, key: key, value: value) }
+            try writeNow { db in
+                try db.inTransaction(.immediate) {
+                    try Queries.setSetting(db, key: key, value: value)
+                    return .commit
+                }
+            }
         } catch {
             throw LocalStorageError.writing(error)
         }
@@ -354,7 +393,7 @@ public final class LocalStore: Sendable {
     /// writer waits for it (busy timeout) instead of failing when upgrading a read.
     func transaction<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
         do {
-            return try await queue.writeWithoutTransaction { db in
+            return try writeNow { db in
                 var result: T?
                 try db.inTransaction(.immediate) {
                     result = try body(db)
@@ -371,6 +410,11 @@ public final class LocalStore: Sendable {
         } catch {
             throw LocalStorageError.writing(error)
         }
+    }
+
+    /// A write on the caller's thread (see `readTransactionNow`).
+    private func writeNow<T>(_ body: (Database) throws -> T) throws -> T {
+        try queue.writeWithoutTransaction(body)
     }
 
     /// ``transaction(_:)`` for the store's own operations, whose errors are all ``LocalStorageError``.

@@ -101,14 +101,63 @@ enum IntervalsJSON {
         return "[" + pairs.joined(separator: ",") + "]"
     }
 
+    /// Read by hand, as the tags are: every timer command decodes these, and Foundation's JSONDecoder costs more
+    /// to set up (and to find its generic conformances) than the whole rest of `stint timer` (ADR 0028).
     static func decode(_ text: String) throws -> [TimerIntervalRecord] {
-        guard let pairs = try? JSONDecoder().decode([[Int64?]].self, from: Data(text.utf8)) else {
-            throw DecodingError()
+        var bytes = Array(text.utf8)[...]
+        func skipWhitespace() {
+            while let byte = bytes.first, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+                bytes.removeFirst()
+            }
         }
-        return try pairs.map { pair in
-            guard pair.count == 2, let start = pair[0] else { throw DecodingError() }
-            return TimerIntervalRecord(
-                start: Date(storedMilliseconds: start), end: pair[1].map(Date.init(storedMilliseconds:)))
+        func expect(_ byte: UInt8) throws {
+            skipWhitespace()
+            guard bytes.first == byte else { throw DecodingError() }
+            bytes.removeFirst()
         }
+        func next(is byte: UInt8) -> Bool {
+            skipWhitespace()
+            guard bytes.first == byte else { return false }
+            bytes.removeFirst()
+            return true
+        }
+        func integer() throws -> Int64? {
+            skipWhitespace()
+            if bytes.starts(with: "null".utf8) {
+                bytes.removeFirst(4)
+                return nil
+            }
+            let negative = next(is: UInt8(ascii: "-"))
+            var value: Int64 = 0
+            var digits = 0
+            while let byte = bytes.first, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                let (times, overflowed) = value.multipliedReportingOverflow(by: 10)
+                let (sum, overflowedAgain) = times.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+                guard !overflowed, !overflowedAgain else { throw DecodingError() }
+                value = sum
+                digits += 1
+                bytes.removeFirst()
+            }
+            guard digits > 0 else { throw DecodingError() }
+            return negative ? -value : value
+        }
+        var intervals: [TimerIntervalRecord] = []
+        try expect(UInt8(ascii: "["))
+        if !next(is: UInt8(ascii: "]")) {
+            repeat {
+                try expect(UInt8(ascii: "["))
+                guard let start = try integer() else { throw DecodingError() }
+                try expect(UInt8(ascii: ","))
+                let end = try integer()
+                try expect(UInt8(ascii: "]"))
+                intervals.append(
+                    TimerIntervalRecord(
+                        start: Date(storedMilliseconds: start), end: end.map(Date.init(storedMilliseconds:))))
+            } while next(is: UInt8(ascii: ","))
+            try expect(UInt8(ascii: "]"))
+        }
+        skipWhitespace()
+        guard bytes.isEmpty else { throw DecodingError() }
+        return intervals
     }
 }

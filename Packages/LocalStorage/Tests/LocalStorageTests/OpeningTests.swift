@@ -37,6 +37,31 @@ struct OpeningTests {
         }
     }
 
+    @Test("closing leaves an empty WAL beside the file, so the next process has nothing to replay, and loses nothing")
+    func closingEmptiesTheWAL() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("stint.sqlite").path
+            let store = try LocalStore.open(path: path)
+            for number in 1...50 {
+                try await store.write(summary: "add", at: day0) { try $0.insert(project(number, "P\(number)")) }
+            }
+            let walBefore = try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int
+            #expect((walBefore ?? 0) > 0)
+            try store.close()
+            try store.close()  // a second close changes nothing
+            // The WAL is kept (creating and deleting it on every command cost more than emptying it), but empty.
+            #expect(try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int == 0)
+            // A closed store refuses to read instead of reopening behind the caller's back.
+            let closedError = await #expect(throws: LocalStorageError.self) { try await store.projects() }
+            guard case .readFailed = closedError else {
+                Issue.record("expected a read failure, got \(String(describing: closedError))")
+                return
+            }
+            let reopened = try LocalStore.open(path: path)
+            #expect(try await reopened.projects().count == 50)
+        }
+    }
+
     @Test("a file that is not SQLite is refused and left byte-identical")
     func notADatabase() async throws {
         try await withTemporaryDirectory { directory in

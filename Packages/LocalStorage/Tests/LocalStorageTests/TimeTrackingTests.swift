@@ -389,4 +389,24 @@ struct TimeTrackingTests {
             #expect(plan.contains("SEARCH e USING COVERING INDEX time_entries_by_start"), "\(plan)")
         }
     }
+
+    @Test("a timer's stored intervals read back exactly, and a damaged value is refused, not guessed at")
+    func intervalsText() throws {
+        let intervals = [
+            TimerIntervalRecord(start: Date(storedMilliseconds: -86_400_000), end: Date(storedMilliseconds: 0)),
+            TimerIntervalRecord(start: Date(storedMilliseconds: 1_795_000_000_123), end: nil),
+        ]
+        let text = IntervalsJSON.encode(intervals)
+        #expect(text == "[[-86400000,0],[1795000000123,null]]")
+        #expect(try IntervalsJSON.decode(text) == intervals)
+        #expect(try IntervalsJSON.decode(" [ ] ") == [])
+        #expect(try IntervalsJSON.decode(" [ [ 5 , null ] ]\n").count == 1)
+        for damaged in [
+            "", "[", "[[1]]", "[[null,2]]", "[[1,2],]", "[[1,2]] x", "[[1,2,3]]", "[[1,2]",
+            "[[99999999999999999999,1]]",
+            "[[-,1]]", "[[1,nul]]",
+        ] {
+            #expect(throws: IntervalsJSON.DecodingError.self, "\(damaged)") { try IntervalsJSON.decode(damaged) }
+        }
+    }
 }

@@ -84,6 +84,9 @@ public final class RepositoriesDependencyContainer: Sendable {
     /// How many SQL statements the database has run since this container opened it, opening included
     /// (so the app can say how much database work a command did). Reading it runs nothing.
     public var statementCount: Int { store.statementCount }
+    /// Closes the database once the run is over (``LocalStore/close()``); nothing may be used afterwards. A
+    /// failure to close loses nothing (every change was committed), so it is not reported.
+    public func close() { try? store.close() }
     /// Change batches committed since the store was opened (see ``LocalStore/committedBatchCount``).
     public var committedBatchCount: Int { store.committedBatchCount }
 
