@@ -53,6 +53,59 @@ extension AppCoordinator {
         }
     }
 
+    /// Imports the JSON of `task export` (ADR 0029); with `dryRun` prints what would happen, item by item.
+    public func importTaskwarrior(_ path: String, dryRun: Bool) async throws {
+        let progress = ImportProgress(
+            style: TerminalStyle(isTTY: container.environment.showsProgress, useColor: false, width: nil),
+            output: container.errorOutput)
+        let result: ForeignImportResult
+        do {
+            let data = try FileAccess.contents(of: path) { read, _ in progress.reading(read) }
+            result = try await container.workers.makeTransferWorker().importTaskwarrior(
+                data, dryRun: dryRun, checking: { progress.checking($0, of: $1) },
+                progress: { progress.importing($0, of: $1) })
+        } catch {
+            progress.abandon()
+            throw error
+        }
+        progress.finish()
+        let counts = (
+            created: result.count(.create), updated: result.count(.update), unchanged: result.count(.unchanged),
+            skipped: result.count(.skip)
+        )
+        if json {
+            var text = #"{"dry_run":\#(dryRun),"inserted":\#(counts.created),"skipped":\#(counts.skipped),"#
+            text += #""unchanged":\#(counts.unchanged),"updated":\#(counts.updated)"#
+            if dryRun {
+                let items = result.lines.map { line in
+                    #"{"action":"\#(line.action.rawValue)","detail":\#(Self.jsonString(line.detail)),"#
+                        + #""kind":"\#(line.kind)","title":\#(Self.jsonString(line.title))}"#
+                }
+                text += #","items":["# + items.joined(separator: ",") + "]"
+            }
+            container.output.write(text + "}\n")
+            return
+        }
+        if dryRun {
+            let width = "project".count
+            for line in result.lines {
+                let action = line.action == .unchanged ? "keep" : line.action.rawValue
+                let kind = line.kind + String(repeating: " ", count: width - line.kind.count)
+                let detail = line.detail.isEmpty ? "" : "  (\(DisplayText.escaped(line.detail)))"
+                container.output.write(
+                    "\(action.padding(toLength: 7, withPad: " ", startingAt: 0))\(kind)  "
+                        + "\(DisplayText.escaped(line.title))\(detail)\n")
+            }
+        }
+        guard !container.environment.quiet || dryRun else { return }
+        let shown = path == FileAccess.standardInput ? "standard input" : DisplayText.escaped(path)
+        container.output.write(
+            (dryRun ? "Would import \(shown) from Taskwarrior: " : "Imported \(shown) from Taskwarrior: ")
+                + "\(NumberText.grouped(counts.created)) new, \(NumberText.grouped(counts.updated)) updated, "
+                + "\(NumberText.grouped(counts.unchanged)) unchanged, \(NumberText.grouped(counts.skipped)) skipped"
+                + (dryRun ? " (nothing written)" : "") + "\n")
+    }
+
     static func jsonString(_ text: String) -> String {
         (try? JSONText.encode(text)) ?? "\"\""
     }

@@ -99,3 +99,10 @@ public enum ConflictSideOption: String, OptionValue {
 
     public static let aliases: [String: Self] = ["ours": .mine, "local": .mine, "server": .theirs, "remote": .theirs]
 }
+
+/// `stint import --from`: whose file it is.
+public enum ImportSourceOption: String, OptionValue {
+    case stint, taskwarrior
+
+    public static var aliases: [String: ImportSourceOption] { ["task": .taskwarrior, "tw": .taskwarrior] }
+}

@@ -277,6 +277,11 @@ extension TaskSortOption: ExpressibleByArgument {
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }
 
+extension ImportSourceOption: ExpressibleByArgument {
+    public init?(argument: String) { self.init(parsing: argument) }
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}
+
 extension PriorityOption: ExpressibleByArgument {
     public init?(argument: String) { self.init(parsing: argument) }
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }

@@ -135,3 +135,9 @@ enum TextRules {
         return text.lowercased()
     }
 }
+
+extension StringProtocol {
+    /// This text made safe to quote in a one-line message: at most 40 characters, line breaks and tabs escaped,
+    /// other control characters shown as `?` (``TextRules``' own excerpt, for messages outside the Entities).
+    public var messageExcerpt: String { TextRules.excerpt(self) }
+}

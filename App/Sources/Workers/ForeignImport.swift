@@ -1,0 +1,175 @@
+import Entities
+import Foundation
+import Repositories
+
+/// What an import from another tool did, or with `--dry-run` would do, item by item (ADR 0029).
+public struct ForeignImportResult: Sendable, Equatable {
+    public enum Action: String, Sendable {
+        case create, update, unchanged, skip
+    }
+
+    /// One project, list or task of the import and what happens to it.
+    public struct Line: Sendable, Equatable {
+        public let action: Action
+        /// `project`, `list` or `task`.
+        public let kind: String
+        public let title: String
+        /// Where a task goes (`Website / Backlog`), or why an item is skipped or left as it is.
+        public let detail: String
+    }
+
+    public let lines: [Line]
+    /// Whether nothing was written.
+    public let dryRun: Bool
+
+    public func count(_ action: Action) -> Int { lines.count(where: { $0.action == action }) }
+}
+
+extension TransferWorker {
+    /// Imports the JSON of `task export`: every record is read and checked first, then what is new or changed
+    /// lands in one transaction, one undoable change. A task changed in Stint after Taskwarrior last changed
+    /// it keeps Stint's version.
+    /// - Parameters:
+    ///   - dryRun: work out what would happen and write nothing.
+    ///   - checking: told how many records of the file are read, with the number it holds.
+    ///   - progress: told how many items are merged, with the total.
+    public func importTaskwarrior(
+        _ data: Data, dryRun: Bool, checking: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
+        progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+    ) async throws(WorkerError) -> ForeignImportResult {
+        let total = Self.occurrences(of: #""uuid""#, in: data)
+        var read = 0
+        let file = try TaskwarriorFile.read(data, timeZone: calendar.timeZone) {
+            read += 1
+            checking(read, total)
+        }
+        var placement = try await Placement(projects: projects, lists: lists)
+        var lines: [ForeignImportResult.Line] = []
+        var planned: [(task: Task, detail: String)] = []
+        for item in file.items {
+            let (projectID, listID, detail) = try placement.resolve(project: item.project, list: item.list, for: item)
+            planned.append((Self.placed(item.task, projectID: projectID, listID: listID), detail))
+        }
+        let stored = try await working { try await tasks.byID(Set(planned.map { $0.task.id })) }
+        var changed: [Task] = []
+        lines += placement.created
+        for (incoming, detail) in planned {
+            guard let current = stored[incoming.id] else {
+                lines.append(.init(action: .create, kind: "task", title: incoming.title, detail: detail))
+                changed.append(incoming)
+                continue
+            }
+            var comparable = incoming
+            comparable.number = current.number
+            if comparable == current {
+                lines.append(.init(action: .unchanged, kind: "task", title: incoming.title, detail: detail))
+            } else if current.updatedAt > incoming.updatedAt {
+                lines.append(
+                    .init(
+                        action: .unchanged, kind: "task", title: current.title,
+                        detail: "changed in Stint since Taskwarrior last changed it; Stint's version kept"))
+            } else {
+                lines.append(.init(action: .update, kind: "task", title: incoming.title, detail: detail))
+                changed.append(comparable)
+            }
+        }
+        lines += file.skipped.map { .init(action: .skip, kind: "task", title: $0.title, detail: $0.reason) }
+        let snapshot = Snapshot(projects: placement.newProjects, taskLists: placement.newLists, tasks: changed)
+        if !dryRun, !(snapshot.projects.isEmpty && snapshot.taskLists.isEmpty && snapshot.tasks.isEmpty) {
+            let count = snapshot.projects.count + snapshot.taskLists.count + snapshot.tasks.count
+            _ = try await working { try await transfer.merge(snapshot) { progress($0, count) } }
+        }
+        return ForeignImportResult(lines: lines, dryRun: dryRun)
+    }
+
+    /// `task` with its project and list set, nothing else changed (the entity's `move` would stamp `updatedAt`).
+    static func placed(_ task: Task, projectID: UUID?, listID: UUID?) -> Task {
+        Task(
+            id: task.id, number: task.number, projectID: projectID, listID: listID, title: task.title,
+            note: task.note, status: task.status, priority: task.priority, due: task.due, tags: task.tags,
+            estimate: task.estimate, completedAt: task.completedAt, assigneeID: task.assigneeID,
+            createdAt: task.createdAt, updatedAt: task.updatedAt)
+    }
+}
+
+/// Finds or makes the project and list a foreign item names. A project an earlier import made is found by its
+/// derived id first (so renaming it in Stint sticks), then any project by its name ignoring case; only then is
+/// one created, with an id derived from the name, so two devices importing the same file make the same one.
+private struct Placement {
+    private var projectsByID: [UUID: Project]
+    private var projectsByName: [String: Project]
+    private var listsByID: [UUID: TaskList]
+    private var listsByName: [String: TaskList]
+    private(set) var newProjects: [Project] = []
+    private(set) var newLists: [TaskList] = []
+    private(set) var created: [ForeignImportResult.Line] = []
+
+    init(projects: any ProjectRepository, lists: any TaskListRepository) async throws(WorkerError) {
+        let (storedProjects, storedLists) = try await working {
+            (try await projects.projects(includeArchived: true), try await lists.taskLists(projectID: nil))
+        }
+        projectsByID = Dictionary(storedProjects.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        projectsByName = Dictionary(
+            storedProjects.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        listsByID = Dictionary(storedLists.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        listsByName = Dictionary(
+            storedLists.map { (Self.listKey($0.projectID, $0.name), $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    private static func listKey(_ projectID: UUID, _ name: String) -> String {
+        projectID.lowercasedString + "/" + name.lowercased()
+    }
+
+    mutating func resolve(
+        project name: String?, list listName: String?, for item: TaskwarriorFile.Item
+    ) throws(WorkerError) -> (UUID?, UUID?, String) {
+        guard let name else { return (nil, nil, "no project") }
+        let project = try project(named: name, now: item.task.createdAt, for: item)
+        guard let listName else { return (project.id, nil, project.name) }
+        let list = try list(named: listName, in: project, now: item.task.createdAt, for: item)
+        return (project.id, list.id, project.name + " / " + list.name)
+    }
+
+    private mutating func project(named name: String, now: Date, for item: TaskwarriorFile.Item) throws(WorkerError)
+        -> Project
+    {
+        let id = UUID(named: name.lowercased(), in: UUID.Namespace.importedProject)
+        if let known = projectsByID[id] ?? projectsByName[name.lowercased()] { return known }
+        let project: Project
+        do throws(ValidationError) {
+            project = try Project.create(id: id, name: name, now: now)
+        } catch {
+            throw WorkerError(
+                .invalidInput,
+                "task \"\(item.task.title.messageExcerpt)\": its project cannot be made: "
+                    + ValidationWording.message(for: error))
+        }
+        projectsByID[id] = project
+        projectsByName[name.lowercased()] = project
+        newProjects.append(project)
+        created.append(.init(action: .create, kind: "project", title: project.name, detail: ""))
+        return project
+    }
+
+    private mutating func list(
+        named name: String, in project: Project, now: Date, for item: TaskwarriorFile.Item
+    ) throws(WorkerError) -> TaskList {
+        let key = Self.listKey(project.id, name)
+        let id = UUID(named: key, in: UUID.Namespace.importedList)
+        if let known = listsByID[id] ?? listsByName[key] { return known }
+        let list: TaskList
+        do throws(ValidationError) {
+            list = try TaskList.create(id: id, projectID: project.id, name: name, now: now)
+        } catch {
+            throw WorkerError(
+                .invalidInput,
+                "task \"\(item.task.title.messageExcerpt)\": its list cannot be made: "
+                    + ValidationWording.message(for: error))
+        }
+        listsByID[id] = list
+        listsByName[key] = list
+        newLists.append(list)
+        created.append(.init(action: .create, kind: "list", title: list.name, detail: project.name))
+        return list
+    }
+}

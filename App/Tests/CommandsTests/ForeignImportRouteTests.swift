@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+
+/// `stint import --from taskwarrior`, on a file the real Taskwarrior wrote (Fixtures/make-taskwarrior-export.sh).
+@Suite("Importing from Taskwarrior")
+struct ForeignImportRouteTests {
+    private static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/taskwarrior-export.json")
+
+    /// The fixture's records as JSON objects, to make variants of it.
+    private static func records() throws -> [[String: Any]] {
+        try JSONSerialization.jsonObject(with: Data(contentsOf: fixture)) as? [[String: Any]] ?? []
+    }
+
+    private static func write(_ records: [[String: Any]], in stint: Harness, name: String = "tw.json") throws -> String
+    {
+        let path = stint.root.appendingPathComponent(name).path
+        try JSONSerialization.data(withJSONObject: records).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("every task lands in its project and list with its fields; a second import changes nothing")
+    func importsTheRealExport() async throws {
+        let stint = try Harness()
+        let path = Self.fixture.path
+        let first = await stint.run("import", "--from", "taskwarrior", path)
+        #expect(first.stderr == "")
+        #expect(first.stdout == "Imported \(path) from Taskwarrior: 13 new, 0 updated, 0 unchanged, 2 skipped\n")
+
+        let projects = await stint.run("project", "list", "--json")
+        #expect(projects.stdout.contains(#""name" : "Website""#))
+        #expect(projects.stdout.contains(#""name" : "Home""#))
+        let backlog = await stint.run("task", "list", "--project", "Website", "--list", "Backlog", "--json")
+        #expect(backlog.stdout.contains(#""title" : "Write release notes""#))
+        #expect(backlog.stdout.contains(#""title" : "Blocked one""#))
+
+        let notes = await stint.run("task", "list", "--all", "--json")
+        #expect(notes.status == 0)
+        let tasks = try #require(
+            try JSONSerialization.jsonObject(with: Data(notes.stdout.utf8)) as? [[String: Any]])
+        #expect(tasks.count == 9)
+        let byTitle = Dictionary(tasks.map { ($0["title"] as? String ?? "", $0) }, uniquingKeysWith: { a, _ in a })
+        let release = try #require(byTitle["Write release notes"])
+        #expect(release["priority"] as? String == "high")
+        #expect(release["due"] as? String == "2026-12-01")
+        #expect(release["tags"] as? [String] == ["docs", "urgent"])
+        let note = release["note"] as? String ?? ""
+        #expect(note.contains("  talked to Ana about the scope\n"))
+        #expect(note.hasSuffix("  second thought: ship in two parts"))
+        #expect(byTitle["Plain task"]?["status"] as? String == "done")
+        #expect(byTitle["Started work"]?["status"] as? String == "in-progress")
+        #expect((byTitle["Fix login bug"]?["note"] as? String) == "estimate: PT2H")
+        #expect((byTitle["Later"]?["note"] as? String)?.hasPrefix("wait: 2026-12-24") == true)
+        #expect(byTitle["Blocked one"]?["priority"] as? String == "low")
+        #expect(byTitle["Café reçu – 領収書"]?["tags"] as? [String] == ["receipts"])
+
+        let again = await stint.run("import", "--from", "taskwarrior", path)
+        #expect(again.stdout == "Imported \(path) from Taskwarrior: 0 new, 0 updated, 9 unchanged, 2 skipped\n")
+        #expect(await stint.run("undo").stdout == "Undid: imported 13 items\n")
+        #expect(await stint.run("task", "list", "--all", "--count").stdout == "0\n")
+    }
+
+    @Test("--dry-run lists what would be created and skipped, and writes nothing")
+    func dryRun() async throws {
+        let stint = try Harness()
+        let preview = await stint.run("import", "--from", "taskwarrior", "--dry-run", Self.fixture.path)
+        #expect(preview.status == 0)
+        #expect(preview.stdout.contains("create project  Website\n"))
+        #expect(preview.stdout.contains("create list     Backlog  (Website)\n"))
+        #expect(preview.stdout.contains("create task     Write release notes  (Website / Backlog)\n"))
+        #expect(preview.stdout.contains("skip   task     Gone  (deleted in Taskwarrior)\n"))
+        #expect(preview.stdout.hasSuffix("13 new, 0 updated, 0 unchanged, 2 skipped (nothing written)\n"))
+        #expect(await stint.run("task", "list", "--all", "--count").stdout == "0\n")
+        #expect(await stint.run("project", "list", "--json").stdout.contains("Website") == false)
+
+        let json = await stint.run("import", "--from", "taskwarrior", "--dry-run", "--json", Self.fixture.path)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["dry_run"] as? Bool == true)
+        #expect(object["inserted"] as? Int == 13)
+        #expect((object["items"] as? [Any])?.count == 15)
+        let plain = await stint.run("import", "--dry-run", Self.fixture.path)
+        #expect(plain.status == 64)
+        #expect(plain.stderr.hasPrefix("stint: --dry-run goes with --from taskwarrior"))
+    }
+
+    @Test("a later export updates what Taskwarrior changed, and keeps what was changed in Stint since")
+    func laterImport() async throws {
+        let stint = try Harness()
+        var records = try Self.records()
+        let path = try Self.write(records, in: stint)
+        #expect(await stint.run("import", "--from", "taskwarrior", "--quiet", path).status == 0)
+        // The fixture was written on 2026-11-23; the Stint edit comes the next morning.
+        stint.now = "2026-11-24T09:00:00Z"
+        let fix = try #require(try await Self.tasks(in: stint).first { $0["title"] as? String == "Fix login bug" })
+        let number = try #require(fix["number"] as? Int)
+        #expect(await stint.run("task", "edit", "\(number)", "--title", "Fix the login bug").status == 0)
+
+        for index in records.indices {
+            switch records[index]["description"] as? String {
+            case "Fix login bug":  // changed in Taskwarrior before the Stint edit: Stint's is newer
+                records[index]["priority"] = "L"
+                records[index]["modified"] = "20261124T080000Z"
+            case "Write release notes":  // changed in Taskwarrior only
+                records[index]["priority"] = "L"
+                records[index]["modified"] = "20261124T120000Z"
+            default: break
+            }
+        }
+        let later = try Self.write(records, in: stint, name: "later.json")
+        let preview = await stint.run("import", "--from", "taskwarrior", "--dry-run", later)
+        #expect(preview.stdout.contains("update task     Write release notes  (Website / Backlog)\n"))
+        #expect(
+            preview.stdout.contains(
+                "keep   task     Fix the login bug  (changed in Stint since Taskwarrior last changed it; "
+                    + "Stint's version kept)\n"))
+        let imported = await stint.run("import", "--from", "taskwarrior", later)
+        #expect(imported.stdout.hasSuffix("0 new, 1 updated, 8 unchanged, 2 skipped\n"))
+        let tasks = try await Self.tasks(in: stint)
+        #expect(tasks.first { $0["title"] as? String == "Write release notes" }?["priority"] as? String == "low")
+        #expect(tasks.first { $0["number"] as? Int == number }?["title"] as? String == "Fix the login bug")
+    }
+
+    private static func tasks(in stint: Harness) async throws -> [[String: Any]] {
+        let listed = await stint.run("task", "list", "--all", "--json")
+        return try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+    }
+
+    @Test("one bad record stops the import with its position and why, and nothing is written")
+    func badRecord() async throws {
+        let stint = try Harness()
+        var records = try Self.records()
+        records[2]["tags"] = ["has space"]
+        let badTag = await stint.run("import", "--from", "taskwarrior", try Self.write(records, in: stint))
+        #expect(badTag.status == 4)
+        #expect(badTag.stderr.hasPrefix("stint: task 3 of the file (uuid "))
+        #expect(badTag.stderr.contains(#""Blocked one": tag 'has space' contains a space"#))
+        #expect(await stint.run("task", "list", "--all", "--count").stdout == "0\n")
+
+        records = try Self.records()
+        records[0]["description"] = String(repeating: "x", count: 10_000)
+        let long = await stint.run("import", "--from", "taskwarrior", try Self.write(records, in: stint))
+        #expect(long.status == 4)
+        #expect(long.stderr.hasPrefix("stint: task 1 of the file"))
+        #expect(long.stderr.split(separator: "\n").count == 1)
+
+        records = try Self.records()
+        records[1]["due"] = "tomorrow"
+        let due = await stint.run("import", "--from", "taskwarrior", try Self.write(records, in: stint))
+        #expect(due.stderr.contains("its due 'tomorrow' is not a date like 20261201T093000Z"))
+
+        records = try Self.records()
+        records[4]["uuid"] = records[3]["uuid"]
+        records[4]["status"] = "pending"
+        records[3]["status"] = "pending"
+        let twice = await stint.run("import", "--from", "taskwarrior", try Self.write(records, in: stint))
+        #expect(twice.stderr.contains("its uuid appears twice in the file"))
+
+        let garbage = stint.root.appendingPathComponent("garbage.json")
+        try Data("{not json\n".utf8).write(to: garbage)
+        let notExport = await stint.run("import", "--from", "taskwarrior", garbage.path)
+        #expect(notExport.status == 4)
+        #expect(notExport.stderr.hasPrefix("stint: the file is not a Taskwarrior export"))
+        let stintExport = stint.root.appendingPathComponent("stint.json")
+        try Data(#"{"format":"stint-export","version":1}"#.utf8).write(to: stintExport)
+        #expect(await stint.run("import", "--from", "taskwarrior", stintExport.path).status == 4)
+        #expect(await stint.run("task", "list", "--all", "--count").stdout == "0\n")
+    }
+}
