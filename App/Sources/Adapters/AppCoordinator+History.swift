@@ -28,19 +28,11 @@ extension AppCoordinator {
 
     /// Imports an export file (`-`: standard input), with progress on a terminal from the first byte read.
     public func importFile(_ path: String) async throws {
-        let progress = ImportProgress(
-            style: TerminalStyle(isTTY: container.environment.showsProgress, useColor: false, width: nil),
-            output: container.errorOutput)
-        let summary: ImportResult
-        do {
+        let summary = try await withImportProgress { progress in
             let data = try FileAccess.contents(of: path) { read, _ in progress.reading(read) }
-            summary = try await container.workers.makeTransferWorker().importArchive(
+            return try await container.workers.makeTransferWorker().importArchive(
                 data, progress: { progress.importing($0, of: $1) }, checking: { progress.checking($0, of: $1) })
-        } catch {
-            progress.abandon()
-            throw error
         }
-        progress.finish()
         if json {
             container.output.write(
                 #"{"inserted":\#(summary.inserted),"unchanged":\#(summary.unchanged),"updated":\#(summary.updated)}"#
@@ -53,22 +45,29 @@ extension AppCoordinator {
         }
     }
 
-    /// Imports the JSON of `task export` (ADR 0029); with `dryRun` prints what would happen, item by item.
-    public func importTaskwarrior(_ path: String, dryRun: Bool) async throws {
-        let progress = ImportProgress(
-            style: TerminalStyle(isTTY: container.environment.showsProgress, useColor: false, width: nil),
-            output: container.errorOutput)
-        let result: ForeignImportResult
-        do {
-            let data = try FileAccess.contents(of: path) { read, _ in progress.reading(read) }
-            result = try await container.workers.makeTransferWorker().importTaskwarrior(
-                data, dryRun: dryRun, checking: { progress.checking($0, of: $1) },
-                progress: { progress.importing($0, of: $1) })
-        } catch {
-            progress.abandon()
-            throw error
+    /// Imports another tool's data (ADR 0029); with `dryRun` prints what would happen, item by item.
+    /// - Parameter projectTags: Timewarrior's tags that name projects (`--project-tags`), nil for the default rule.
+    public func importForeign(
+        _ path: String, from source: ImportSourceOption, projectTags: [String]?, dryRun: Bool
+    ) async throws {
+        let result = try await withImportProgress { progress in
+            let worker = try container.workers.makeTransferWorker()
+            let read: @Sendable (Int, Int) -> Void = { progress.checking($0, of: $1) }
+            let merged: @Sendable (Int, Int) -> Void = { progress.importing($0, of: $1) }
+            switch source {
+            case .timewarrior:
+                let data =
+                    try FileAccess.timewarriorFolder(path) { read, _ in progress.reading(read) }
+                    ?? FileAccess.contents(of: path) { read, _ in progress.reading(read) }
+                return try await worker.importTimewarrior(
+                    data, projectTags: projectTags, dryRun: dryRun, checking: read, progress: merged)
+            case .taskwarrior:
+                let data = try FileAccess.contents(of: path) { read, _ in progress.reading(read) }
+                return try await worker.importTaskwarrior(data, dryRun: dryRun, checking: read, progress: merged)
+            case .stint:
+                preconditionFailure("a Stint export is imported by importFile(_:)")
+            }
         }
-        progress.finish()
         let counts = (
             created: result.count(.create), updated: result.count(.update), unchanged: result.count(.unchanged),
             skipped: result.count(.skip)
@@ -100,10 +99,25 @@ extension AppCoordinator {
         guard !container.environment.quiet || dryRun else { return }
         let shown = path == FileAccess.standardInput ? "standard input" : DisplayText.escaped(path)
         container.output.write(
-            (dryRun ? "Would import \(shown) from Taskwarrior: " : "Imported \(shown) from Taskwarrior: ")
+            (dryRun ? "Would import \(shown) from \(source.toolName): " : "Imported \(shown) from \(source.toolName): ")
                 + "\(NumberText.grouped(counts.created)) new, \(NumberText.grouped(counts.updated)) updated, "
                 + "\(NumberText.grouped(counts.unchanged)) unchanged, \(NumberText.grouped(counts.skipped)) skipped"
                 + (dryRun ? " (nothing written)" : "") + "\n")
+    }
+
+    /// Runs an import with its progress line on stderr (a terminal only), cleared when it fails.
+    private func withImportProgress<T>(_ body: (ImportProgress) async throws -> T) async throws -> T {
+        let progress = ImportProgress(
+            style: TerminalStyle(isTTY: container.environment.showsProgress, useColor: false, width: nil),
+            output: container.errorOutput)
+        do {
+            let result = try await body(progress)
+            progress.finish()
+            return result
+        } catch {
+            progress.abandon()
+            throw error
+        }
     }
 
     static func jsonString(_ text: String) -> String {

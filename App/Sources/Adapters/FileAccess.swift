@@ -52,6 +52,35 @@ enum FileAccess {
         return try contents(of: descriptor, shown: shown, limit: limit, progress: progress)
     }
 
+    /// Timewarrior's data files (`2026-11.data` and the like) in the folder `path`, or in its `data` folder, read in
+    /// order as one text; nil when `path` is not a folder.
+    static func timewarriorFolder(
+        _ path: String, progress: (_ read: Int, _ total: Int?) -> Void = { _, _ in }
+    ) throws(WorkerError) -> Data? {
+        var info = stat()
+        guard path != standardInput, stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+        var folder = path
+        if stat(path + "/data", &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { folder = path + "/data" }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { name in
+            let bytes = Array(name.utf8)
+            return bytes.count == 12 && name.hasSuffix(".data") && bytes[4] == UInt8(ascii: "-")
+                && (bytes[0..<4] + bytes[5..<7]).allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        }.sorted()
+        guard !names.isEmpty else {
+            throw WorkerError(
+                .invalidInput, "\(shown(path)) holds no Timewarrior data files (like data/2026-11.data)")
+        }
+        var data = Data()
+        for name in names {
+            data.append(
+                try contents(of: folder + "/" + name, limit: maximumImportBytes - data.count) { read, _ in
+                    progress(data.count + read, nil)
+                })
+            data.append(UInt8(ascii: "\n"))
+        }
+        return data
+    }
+
     /// Everything an open descriptor still holds, read in one buffer sized up front when the size is known.
     private static func contents(
         of descriptor: Int32, shown: String, limit: Int, progress: (Int, Int?) -> Void

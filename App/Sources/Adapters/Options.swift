@@ -102,7 +102,18 @@ public enum ConflictSideOption: String, OptionValue {
 
 /// `stint import --from`: whose file it is.
 public enum ImportSourceOption: String, OptionValue {
-    case stint, taskwarrior
+    case stint, taskwarrior, timewarrior
 
-    public static var aliases: [String: ImportSourceOption] { ["task": .taskwarrior, "tw": .taskwarrior] }
+    public static var aliases: [String: ImportSourceOption] {
+        ["task": .taskwarrior, "tw": .taskwarrior, "timew": .timewarrior]
+    }
+
+    /// The tool's name in messages.
+    public var toolName: String {
+        switch self {
+        case .stint: "Stint"
+        case .taskwarrior: "Taskwarrior"
+        case .timewarrior: "Timewarrior"
+        }
+    }
 }

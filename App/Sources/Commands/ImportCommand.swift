@@ -5,7 +5,8 @@ import ArgumentParser
 struct ImportCommand: StintCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Merge a Stint export, or move over from Taskwarrior (importing a file twice changes nothing).",
+        abstract:
+            "Merge a Stint export, or move over from Taskwarrior or Timewarrior (importing a file twice changes nothing).",
         discussion: """
             Items are matched by id; the whole import is one change that `stint undo` reverts. With - as the \
             file it reads standard input. On a terminal a progress line on stderr shows how far it got. Every \
@@ -24,10 +25,19 @@ struct ImportCommand: StintCommand {
             Each task's id is derived from its Taskwarrior uuid, so a later import of a newer export updates \
             what changed; a task changed in Stint since Taskwarrior last changed it is kept as it is in Stint.
 
+            From Timewarrior (the JSON of `timew export`, or its folder ~/.timewarrior or a data file):
+              an interval               a time entry of yours on a project, its annotation the note
+              the open interval         your running timer (skipped if one already runs in Stint)
+              tags                      the first tag naming a project Stint has (or this import makes) is \
+            the project, else the first tag; with --project-tags only those tags name projects. The other \
+            tags stay tags (spaces become -). An interval without a project goes to project Timewarrior.
+            Each entry's id is derived from its start, which Timewarrior keeps unique.
+
             Examples:
               stint import backup.json
               ssh laptop stint export | stint import -
               task export | stint import --from taskwarrior --dry-run -
+              stint import --from timewarrior ~/.timewarrior --project-tags Website,Home
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -35,26 +45,37 @@ struct ImportCommand: StintCommand {
     @Option(name: .long, help: ArgumentHelp("Whose file it is.", valueName: "tool"))
     var from: ImportSourceOption = .stint
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --from timewarrior: the tags that name projects, separated by commas.", valueName: "tags"))
+    var projectTags: String?
+
     @Flag(name: .long, help: "Print what would be created, updated and skipped; write nothing (with --from).")
     var dryRun = false
 
     @Argument(
-        help: "The file `stint export` (or `task export`) wrote, or - for standard input.",
+        help:
+            "The file `stint export` (or `task export`, `timew export`) wrote, Timewarrior's folder, or - for standard input.",
         completion: .file(extensions: ["json"]))
     var file: String
 
     func validate() throws {
         if dryRun, from == .stint {
             throw ValidationError(
-                "--dry-run goes with --from taskwarrior; a Stint export is previewed by importing it and running `stint undo`"
-            )
+                "--dry-run goes with --from taskwarrior or timewarrior; a Stint export is previewed by importing it "
+                    + "and running `stint undo`")
+        }
+        if projectTags != nil, from != .timewarrior {
+            throw ValidationError("--project-tags goes with --from timewarrior")
         }
     }
 
     func run(with coordinator: AppCoordinator) async throws {
-        switch from {
-        case .stint: try await coordinator.importFile(file)
-        case .taskwarrior: try await coordinator.importTaskwarrior(file, dryRun: dryRun)
+        guard from != .stint else { return try await coordinator.importFile(file) }
+        let tags = projectTags.map { list in
+            list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }
+        try await coordinator.importForeign(file, from: from, projectTags: tags, dryRun: dryRun)
     }
 }

@@ -95,7 +95,7 @@ extension TransferWorker {
 /// Finds or makes the project and list a foreign item names. A project an earlier import made is found by its
 /// derived id first (so renaming it in Stint sticks), then any project by its name ignoring case; only then is
 /// one created, with an id derived from the name, so two devices importing the same file make the same one.
-private struct Placement {
+struct Placement {
     private var projectsByID: [UUID: Project]
     private var projectsByName: [String: Project]
     private var listsByID: [UUID: TaskList]
@@ -124,15 +124,19 @@ private struct Placement {
         project name: String?, list listName: String?, for item: TaskwarriorFile.Item
     ) throws(WorkerError) -> (UUID?, UUID?, String) {
         guard let name else { return (nil, nil, "no project") }
-        let project = try project(named: name, now: item.task.createdAt, for: item)
+        let what = "task \"\(item.task.title.messageExcerpt)\""
+        let project = try project(named: name, now: item.task.createdAt, for: what)
         guard let listName else { return (project.id, nil, project.name) }
-        let list = try list(named: listName, in: project, now: item.task.createdAt, for: item)
+        let list = try list(named: listName, in: project, now: item.task.createdAt, for: what)
         return (project.id, list.id, project.name + " / " + list.name)
     }
 
-    private mutating func project(named name: String, now: Date, for item: TaskwarriorFile.Item) throws(WorkerError)
-        -> Project
-    {
+    /// Whether a project of this name exists or this import makes one.
+    func knowsProject(named name: String) -> Bool {
+        projectsByName[name.lowercased()] != nil
+    }
+
+    mutating func project(named name: String, now: Date, for what: String) throws(WorkerError) -> Project {
         let id = UUID(named: name.lowercased(), in: UUID.Namespace.importedProject)
         if let known = projectsByID[id] ?? projectsByName[name.lowercased()] { return known }
         let project: Project
@@ -141,7 +145,7 @@ private struct Placement {
         } catch {
             throw WorkerError(
                 .invalidInput,
-                "task \"\(item.task.title.messageExcerpt)\": its project cannot be made: "
+                "\(what): its project cannot be made: "
                     + ValidationWording.message(for: error))
         }
         projectsByID[id] = project
@@ -152,7 +156,7 @@ private struct Placement {
     }
 
     private mutating func list(
-        named name: String, in project: Project, now: Date, for item: TaskwarriorFile.Item
+        named name: String, in project: Project, now: Date, for what: String
     ) throws(WorkerError) -> TaskList {
         let key = Self.listKey(project.id, name)
         let id = UUID(named: key, in: UUID.Namespace.importedList)
@@ -163,7 +167,7 @@ private struct Placement {
         } catch {
             throw WorkerError(
                 .invalidInput,
-                "task \"\(item.task.title.messageExcerpt)\": its list cannot be made: "
+                "\(what): its list cannot be made: "
                     + ValidationWording.message(for: error))
         }
         listsByID[id] = list

@@ -24,6 +24,11 @@ public struct TransferWorker: Sendable {
     let projects: any ProjectRepository
     let lists: any TaskListRepository
     let tasks: any TaskRepository
+    /// The local person's timers and entries, which an import of time is matched against.
+    let timers: any TimerRepository
+    let entries: any TimeEntryRepository
+    /// Makes the local person's id when an import of time is the first time this device records any.
+    let ids: any IdentifierProvider
     let calendar: WorkCalendar
 
     /// The whole database as pretty-printed JSON.

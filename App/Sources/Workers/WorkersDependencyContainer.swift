@@ -125,7 +125,8 @@ public final class WorkersDependencyContainer: Sendable {
         let data = try repositories()
         return TransferWorker(
             transfer: data.makeTransferRepository(), projects: data.makeProjectRepository(),
-            lists: data.makeTaskListRepository(), tasks: data.makeTaskRepository(), calendar: calendar)
+            lists: data.makeTaskListRepository(), tasks: data.makeTaskRepository(), timers: data.makeTimerRepository(),
+            entries: data.makeTimeEntryRepository(), ids: ids, calendar: calendar)
     }
 }
 

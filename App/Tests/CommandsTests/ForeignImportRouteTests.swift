@@ -166,3 +166,104 @@ struct ForeignImportRouteTests {
         #expect(await stint.run("task", "list", "--all", "--count").stdout == "0\n")
     }
 }
+
+/// `stint import --from timewarrior`, on files the real Timewarrior wrote (Fixtures/make-timewarrior-data.sh).
+@Suite("Importing from Timewarrior")
+struct TimewarriorImportRouteTests {
+    private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+    private static let export = fixtures.appendingPathComponent("timewarrior-export.json").path
+    private static let folder = fixtures.appendingPathComponent("timewarrior-data").path
+
+    /// A home whose clock is after the fixture's last interval began (the running one, 2026-11-23 08:00 UTC).
+    private static func home() throws -> Harness {
+        let stint = try Harness()
+        stint.now = "2026-11-23T12:00:00Z"
+        return stint
+    }
+
+    private static func weekTotal(_ stint: Harness) async throws -> Int? {
+        let report = await stint.run("report", "--since", "2026-11-16", "--until", "2026-11-22", "--json")
+        let object = try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any]
+        return object?["total_seconds"] as? Int
+    }
+
+    @Test("the week's total equals what `timew summary` said for it, to the second; the open interval runs as a timer")
+    func export() async throws {
+        let stint = try Self.home()
+        let first = await stint.run("import", "--from", "timewarrior", Self.export)
+        #expect(first.stderr == "")
+        #expect(first.stdout == "Imported \(Self.export) from Timewarrior: 11 new, 0 updated, 0 unchanged, 1 skipped\n")
+        let summary = try String(
+            contentsOf: Self.fixtures.appendingPathComponent("timewarrior-summary.txt"), encoding: .utf8)
+        #expect(try await Self.weekTotal(stint) == Int(summary.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(try await Self.weekTotal(stint) == 122_130)
+
+        let timer = await stint.run("timer")
+        #expect(
+            timer.stdout.hasPrefix(
+                "Running: project Website\n  Elapsed   4h 00m\n  Started   08:00\n  Tags      writing\n"),
+            "\(timer.stdout)")
+        let projects = await stint.run("project", "list", "--json")
+        for name in ["Website", "Website relaunch", "Home", "Timewarrior"] {
+            #expect(projects.stdout.contains(#""name" : "\#(name)""#), "\(name)")
+        }
+        let entries = await stint.run("entries", "list", "--since", "2026-11-21", "--until", "2026-11-21", "--json")
+        #expect(entries.stdout.contains(#""note" : "bought \"good\" bread""#))
+        #expect(entries.stdout.contains(#""errands""#))
+
+        let again = await stint.run("import", "--from", "timewarrior", Self.export)
+        #expect(again.stdout.hasSuffix("0 new, 0 updated, 7 unchanged, 1 skipped\n"))
+        // The data folder holds the same intervals: the same ids, so nothing changes.
+        let folder = await stint.run("import", "--from", "timewarrior", Self.folder)
+        #expect(
+            folder.stdout.hasSuffix("0 new, 0 updated, 7 unchanged, 1 skipped\n"), "\(folder.stdout)\(folder.stderr)")
+    }
+
+    @Test("the data folder alone gives the same week; --project-tags picks the projects; --dry-run writes nothing")
+    func folderAndProjectTags() async throws {
+        let stint = try Self.home()
+        let preview = await stint.run(
+            "import", "--from", "timewarrior", "--dry-run", "--project-tags", "meeting, errands", Self.folder)
+        #expect(preview.stdout.contains("create project  meeting\n"))
+        #expect(preview.stdout.contains("create entry    2026-11-16 09:00 1h30m  (meeting +website)\n"))
+        #expect(preview.stdout.contains("create entry    2026-11-18 09:00 26h  (Timewarrior +home +long-haul)\n"))
+        #expect(preview.stdout.contains("skip   entry    2026-11-20 07:30  (it lasts no time)\n"))
+        #expect(preview.stdout.hasSuffix("(nothing written)\n"))
+        #expect(try await Self.weekTotal(stint) == 0)
+
+        #expect(await stint.run("import", "--from", "timewarrior", "--quiet", Self.folder).status == 0)
+        #expect(try await Self.weekTotal(stint) == 122_130)
+        #expect(await stint.run("import", "--project-tags", "x", Self.export).status == 64)
+    }
+
+    @Test("a running Stint timer is not replaced, and a bad line stops the import with nothing written")
+    func refusals() async throws {
+        let stint = try Self.home()
+        #expect(await stint.run("project", "add", "Other").status == 0)
+        #expect(await stint.run("timer", "start", "--project", "Other").status == 0)
+        let imported = await stint.run("import", "--from", "timewarrior", "--dry-run", Self.export)
+        #expect(
+            imported.stdout.contains(
+                "skip   timer    2026-11-23 08:00 (running)  (a timer is already running in Stint; stop it and import again)\n"
+            ))
+
+        let bad = stint.root.appendingPathComponent("2026-11.data")
+        try Data("inc 20261116T090000Z - 20261116T103000Z # Website\ninc yesterday # Home\n".utf8).write(to: bad)
+        let refused = await stint.run("import", "--from", "timewarrior", bad.path)
+        #expect(refused.status == 4)
+        #expect(
+            refused.stderr
+                == "stint: line 2 of the Timewarrior file: its start 'yesterday' is not a date like 20261120T090000Z\n")
+        let garbage = stint.root.appendingPathComponent("g.data")
+        try Data("hello world\n".utf8).write(to: garbage)
+        let notTimew = await stint.run("import", "--from", "timewarrior", garbage.path)
+        #expect(notTimew.stderr.hasPrefix("stint: the file is not Timewarrior's"))
+        let empty = stint.root.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let noData = await stint.run("import", "--from", "timewarrior", empty.path)
+        #expect(noData.status == 4)
+        #expect(noData.stderr.contains("holds no Timewarrior data files"))
+        #expect(try await Self.weekTotal(stint) == 0)
+    }
+}

@@ -79,7 +79,8 @@ struct Workbench {
     var transfer: TransferWorker {
         TransferWorker(
             transfer: data.makeTransferRepository(), projects: data.makeProjectRepository(),
-            lists: data.makeTaskListRepository(), tasks: data.makeTaskRepository(), calendar: calendar)
+            lists: data.makeTaskListRepository(), tasks: data.makeTaskRepository(), timers: data.makeTimerRepository(),
+            entries: data.makeTimeEntryRepository(), ids: CountingIdentifiers(), calendar: calendar)
     }
 
     var history: HistoryWorker { HistoryWorker(history: data.makeHistoryRepository()) }

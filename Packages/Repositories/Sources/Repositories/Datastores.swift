@@ -105,4 +105,6 @@ protocol TransferDatastore: Sendable {
     /// - Parameter progress: called from time to time with the number of rows handled so far.
     func merge(_ snapshot: Snapshot, summary: String, at date: Date, progress: @escaping @Sendable (Int) -> Void)
         async throws -> ImportSummary
+    /// The local person's id, nil when there is none yet.
+    func localPersonID() async throws -> UUID?
 }

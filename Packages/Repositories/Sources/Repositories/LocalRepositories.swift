@@ -199,6 +199,8 @@ struct LocalTransferRepository: TransferRepository {
 
     func snapshot() async throws -> Snapshot { try await datastore.snapshot() }
 
+    func localPersonID() async throws -> UUID? { try await datastore.localPersonID() }
+
     func merge(_ snapshot: Snapshot, progress: @escaping @Sendable (Int) -> Void) async throws -> ImportSummary {
         let count =
             snapshot.projects.count + snapshot.taskLists.count + snapshot.tasks.count + snapshot.timers.count

@@ -130,4 +130,7 @@ public protocol TransferRepository: Sendable {
     ///   records handled so far.
     /// - Throws: `storage` when the records break the schema (a reference to a missing row, say).
     func merge(_ snapshot: Snapshot, progress: @escaping @Sendable (Int) -> Void) async throws -> ImportSummary
+    /// The local person's id: nil until this device has started a timer, logged time or adopted a person from an
+    /// import or a login. An import that brings time uses it as the author, or hands a new one to `merge`.
+    func localPersonID() async throws -> UUID?
 }

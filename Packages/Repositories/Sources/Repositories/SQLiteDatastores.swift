@@ -310,6 +310,10 @@ struct SQLiteHistoryDatastore: HistoryDatastore {
 struct SQLiteTransferDatastore: TransferDatastore {
     let store: LocalStore
 
+    func localPersonID() async throws -> UUID? {
+        try await SQLiteTimeDatastore(store: store).localPersonID()
+    }
+
     func snapshot() async throws -> Snapshot {
         let (records, person) = try await storage {
             try await store.reading { reader in

@@ -1,0 +1,162 @@
+import Entities
+import Foundation
+import Repositories
+
+extension TransferWorker {
+    /// The project an interval without one goes to.
+    static let untaggedProject = "Timewarrior"
+
+    /// Imports Timewarrior's intervals (`timew export`, or its data files): closed ones become time entries of
+    /// the local person, the open one a running timer. Checked whole first, then one transaction (ADR 0029).
+    /// - Parameters:
+    ///   - projectTags: the tags that name projects (`--project-tags`); nil: the first tag that names a project
+    ///     Stint has (or this import makes), else the first tag.
+    ///   - dryRun: work out what would happen and write nothing.
+    public func importTimewarrior(
+        _ data: Data, projectTags: [String]?, dryRun: Bool,
+        checking: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
+        progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+    ) async throws(WorkerError) -> ForeignImportResult {
+        let total = Self.occurrences(of: #""start""#, in: data) + Self.occurrences(of: "inc ", in: data)
+        var read = 0
+        let file = try TimewarriorFile.read(data) {
+            read += 1
+            checking(read, total)
+        }
+        let now = calendar.now
+        let (person, running) = try await working {
+            (try await transfer.localPersonID(), try await timers.runningTimer())
+        }
+        let owner = person ?? ids.makeIdentifier()
+        var placement = try await Placement(projects: projects, lists: lists)
+        let chosen = projectTags.map { Set($0.map { $0.lowercased() }) }
+        var lines: [ForeignImportResult.Line] = []
+        var incoming: [(entry: TimeEntry, title: String, detail: String)] = []
+        var timer: (Entities.Timer, String, String)?
+        for interval in file.intervals {
+            let what = "interval \(interval.position) of the Timewarrior file"
+            var tags = interval.tags
+            let projectName: String
+            let named: Int?
+            if let chosen {
+                named = tags.firstIndex { chosen.contains($0.lowercased()) }
+            } else {
+                named = tags.firstIndex { placement.knowsProject(named: $0) } ?? (tags.isEmpty ? nil : 0)
+            }
+            if let named {
+                projectName = tags.remove(at: named)
+            } else {
+                projectName = Self.untaggedProject
+            }
+            let project = try placement.project(named: projectName, now: interval.start, for: what)
+            let stintTags: [Tag]
+            do throws(ValidationError) {
+                stintTags = try tags.map { tag throws(ValidationError) in
+                    try Tag(tag.split(whereSeparator: \.isWhitespace).joined(separator: "-"))
+                }
+            } catch {
+                throw WorkerError(.invalidInput, "\(what): \(ValidationWording.message(for: error))")
+            }
+            let id = UUID(named: TaskwarriorFile.compact(interval.start), in: UUID.Namespace.timewarriorInterval)
+            let title = TaskwarriorFile.stamp(interval.start, in: calendar.timeZone)
+            let detail = ([project.name] + stintTags.map { "+" + $0.description }).joined(separator: " ")
+            guard let end = interval.end else {
+                do throws(ValidationError) {
+                    let started = try Entities.Timer.start(
+                        id: id, ownerID: owner, target: .project(project.id), note: interval.annotation,
+                        tags: stintTags, at: interval.start, now: now)
+                    timer = (
+                        Entities.Timer(
+                            id: id, ownerID: owner, target: .project(project.id), note: started.note,
+                            tags: started.tags, intervals: started.intervals, createdAt: interval.start,
+                            updatedAt: interval.start),
+                        title + " (running)", detail
+                    )
+                } catch {
+                    throw WorkerError(.invalidInput, "\(what): \(ValidationWording.message(for: error))")
+                }
+                continue
+            }
+            let seconds = Int(end.timeIntervalSince(interval.start).rounded())
+            guard seconds > 0 else {
+                lines.append(.init(action: .skip, kind: "entry", title: title, detail: "it lasts no time"))
+                continue
+            }
+            let entry: TimeEntry
+            do throws(ValidationError) {
+                entry = try TimeEntry.create(
+                    id: id, target: .project(project.id), start: interval.start, durationSeconds: seconds,
+                    note: interval.annotation, tags: stintTags, loggedBy: owner, now: now, force: true)
+            } catch {
+                throw WorkerError(.invalidInput, "\(what): \(ValidationWording.message(for: error))")
+            }
+            incoming.append(
+                (
+                    TimeEntry(
+                        id: id, target: entry.target, start: entry.start, durationSeconds: entry.durationSeconds,
+                        note: entry.note, tags: entry.tags, loggedBy: owner, createdAt: end, updatedAt: end),
+                    title + " " + Self.duration(seconds), detail
+                ))
+        }
+        lines = placement.created + lines
+
+        var stored: [UUID: TimeEntry] = [:]
+        if let first = incoming.map(\.entry.start).min(), let last = incoming.map(\.entry.end).max() {
+            let existing = try await working {
+                try await entries.entries(
+                    matching: TimeEntryQuery(from: first, to: last.addingTimeInterval(1), author: .everyone))
+            }
+            stored = Dictionary(existing.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        var changed: [TimeEntry] = []
+        for (entry, title, detail) in incoming {
+            guard let current = stored[entry.id] else {
+                lines.append(.init(action: .create, kind: "entry", title: title, detail: detail))
+                changed.append(entry)
+                continue
+            }
+            if current == entry {
+                lines.append(.init(action: .unchanged, kind: "entry", title: title, detail: detail))
+            } else if current.updatedAt > entry.updatedAt {
+                lines.append(
+                    .init(
+                        action: .unchanged, kind: "entry", title: title,
+                        detail: "changed in Stint since; Stint's version kept"))
+            } else {
+                lines.append(.init(action: .update, kind: "entry", title: title, detail: detail))
+                changed.append(entry)
+            }
+        }
+        var newTimers: [Entities.Timer] = []
+        if let (candidate, title, detail) = timer {
+            if let running, running.id != candidate.id {
+                lines.append(
+                    .init(
+                        action: .skip, kind: "timer", title: title,
+                        detail: "a timer is already running in Stint; stop it and import again"))
+            } else if running == candidate {
+                lines.append(.init(action: .unchanged, kind: "timer", title: title, detail: detail))
+            } else {
+                lines.append(
+                    .init(action: running == nil ? .create : .update, kind: "timer", title: title, detail: detail))
+                newTimers.append(candidate)
+            }
+        }
+        let snapshot = Snapshot(
+            projects: placement.newProjects, taskLists: [], tasks: [], timers: newTimers, timeEntries: changed,
+            personID: person == nil && !(changed.isEmpty && newTimers.isEmpty) ? owner : nil)
+        let count = snapshot.projects.count + snapshot.timers.count + snapshot.timeEntries.count
+        if !dryRun, count > 0 {
+            _ = try await working { try await transfer.merge(snapshot) { progress($0, count) } }
+        }
+        return ForeignImportResult(lines: lines, dryRun: dryRun)
+    }
+
+    /// `1h30m`, `45m`, `20s`.
+    static func duration(_ seconds: Int) -> String {
+        let hours = seconds / 3_600
+        let minutes = seconds % 3_600 / 60
+        if hours > 0 { return minutes > 0 ? "\(hours)h\(minutes)m" : "\(hours)h" }
+        return minutes > 0 ? "\(minutes)m" : "\(seconds)s"
+    }
+}
