@@ -61,6 +61,10 @@ extension AppCoordinator {
                     ?? FileAccess.contents(of: path) { read, _ in progress.reading(read) }
                 return try await worker.importTimewarrior(
                     data, projectTags: projectTags, dryRun: dryRun, checking: read, progress: merged)
+            case .watson:
+                let (frames, state) = try FileAccess.watsonFiles(path) { read, _ in progress.reading(read) }
+                return try await worker.importWatson(
+                    frames: frames, state: state, dryRun: dryRun, checking: read, progress: merged)
             case .taskwarrior:
                 let data = try FileAccess.contents(of: path) { read, _ in progress.reading(read) }
                 return try await worker.importTaskwarrior(data, dryRun: dryRun, checking: read, progress: merged)

@@ -81,6 +81,27 @@ enum FileAccess {
         return data
     }
 
+    /// Watson's `frames` and `state` files: in the folder `path` (Watson's own, `~/.config/watson`), or the file
+    /// `path` with the `state` beside it when the file is named `frames`. A missing state means nothing is tracked.
+    static func watsonFiles(
+        _ path: String, progress: (_ read: Int, _ total: Int?) -> Void = { _, _ in }
+    ) throws(WorkerError) -> (frames: Data, state: Data?) {
+        var info = stat()
+        if path != standardInput, stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            guard stat(path + "/frames", &info) == 0 else {
+                throw WorkerError(.invalidInput, "\(shown(path)) holds no Watson frames file")
+            }
+            let frames = try contents(of: path + "/frames", progress: progress)
+            let state = stat(path + "/state", &info) == 0 ? try contents(of: path + "/state", limit: 1 << 20) : nil
+            return (frames, state)
+        }
+        let frames = try contents(of: path, progress: progress)
+        let sibling = (path as NSString).deletingLastPathComponent + "/state"
+        let named = (path as NSString).lastPathComponent == "frames"
+        let state = named && stat(sibling, &info) == 0 ? try contents(of: sibling, limit: 1 << 20) : nil
+        return (frames, state)
+    }
+
     /// Everything an open descriptor still holds, read in one buffer sized up front when the size is known.
     private static func contents(
         of descriptor: Int32, shown: String, limit: Int, progress: (Int, Int?) -> Void

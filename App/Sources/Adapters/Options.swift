@@ -102,7 +102,7 @@ public enum ConflictSideOption: String, OptionValue {
 
 /// `stint import --from`: whose file it is.
 public enum ImportSourceOption: String, OptionValue {
-    case stint, taskwarrior, timewarrior
+    case stint, taskwarrior, timewarrior, watson
 
     public static var aliases: [String: ImportSourceOption] {
         ["task": .taskwarrior, "tw": .taskwarrior, "timew": .timewarrior]
@@ -114,6 +114,7 @@ public enum ImportSourceOption: String, OptionValue {
         case .stint: "Stint"
         case .taskwarrior: "Taskwarrior"
         case .timewarrior: "Timewarrior"
+        case .watson: "Watson"
         }
     }
 }

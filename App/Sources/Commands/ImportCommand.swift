@@ -6,7 +6,7 @@ struct ImportCommand: StintCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract:
-            "Merge a Stint export, or move over from Taskwarrior or Timewarrior (importing a file twice changes nothing).",
+            "Merge a Stint export, or move over from Taskwarrior, Timewarrior or Watson (a second import changes nothing).",
         discussion: """
             Items are matched by id; the whole import is one change that `stint undo` reverts. With - as the \
             file it reads standard input. On a terminal a progress line on stderr shows how far it got. Every \
@@ -33,11 +33,16 @@ struct ImportCommand: StintCommand {
             tags stay tags (spaces become -). An interval without a project goes to project Timewarrior.
             Each entry's id is derived from its start, which Timewarrior keeps unique.
 
+            From Watson (its folder ~/.config/watson, or its frames file): each frame becomes a time entry of \
+            yours on its project, with its tags; the frame being tracked becomes your running timer. Each \
+            entry's id is derived from the frame's id.
+
             Examples:
               stint import backup.json
               ssh laptop stint export | stint import -
               task export | stint import --from taskwarrior --dry-run -
               stint import --from timewarrior ~/.timewarrior --project-tags Website,Home
+              stint import --from watson ~/.config/watson
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -55,15 +60,16 @@ struct ImportCommand: StintCommand {
     var dryRun = false
 
     @Argument(
-        help:
-            "The file `stint export` (or `task export`, `timew export`) wrote, Timewarrior's folder, or - for standard input.",
+        help: ArgumentHelp(
+            "The file `stint export` (or `task export`, `timew export`) wrote, Timewarrior's or Watson's folder, or - "
+                + "for standard input."),
         completion: .file(extensions: ["json"]))
     var file: String
 
     func validate() throws {
         if dryRun, from == .stint {
             throw ValidationError(
-                "--dry-run goes with --from taskwarrior or timewarrior; a Stint export is previewed by importing it "
+                "--dry-run goes with --from taskwarrior, timewarrior or watson; a Stint export is previewed by importing it "
                     + "and running `stint undo`")
         }
         if projectTags != nil, from != .timewarrior {

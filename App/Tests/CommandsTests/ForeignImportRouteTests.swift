@@ -267,3 +267,59 @@ struct TimewarriorImportRouteTests {
         #expect(try await Self.weekTotal(stint) == 0)
     }
 }
+
+/// `stint import --from watson`, on files the real Watson wrote (Fixtures/make-watson-data.sh).
+@Suite("Importing from Watson")
+struct WatsonImportRouteTests {
+    private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+    private static let folder = fixtures.appendingPathComponent("watson-data").path
+
+    @Test("the week's total equals what `watson report` said for it, to the second; the tracked frame runs as a timer")
+    func folder() async throws {
+        let stint = try Harness()
+        stint.now = "2026-11-23T12:00:00Z"
+        let first = await stint.run("import", "--from", "watson", Self.folder)
+        #expect(first.stderr == "")
+        #expect(first.stdout == "Imported \(Self.folder) from Watson: 9 new, 0 updated, 0 unchanged, 0 skipped\n")
+        let expected = try String(
+            contentsOf: Self.fixtures.appendingPathComponent("watson-report.txt"), encoding: .utf8)
+        let report = await stint.run("report", "--since", "2026-11-16", "--until", "2026-11-22", "--json")
+        let total = (try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any])?[
+            "total_seconds"]
+        #expect(total as? Int == Int(expected.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(total as? Int == 119_430)
+        #expect(await stint.run("timer").stdout.hasPrefix("Running: project Website\n  Elapsed   4h 00m\n"))
+
+        // The frames file names its folder's state too, and the ids match: nothing changes.
+        let frames = await stint.run("import", "--from", "watson", Self.folder + "/frames")
+        #expect(frames.stdout.hasSuffix("0 new, 0 updated, 6 unchanged, 0 skipped\n"), "\(frames.stdout)")
+
+        // An entry changed in Stint after Watson last changed its frame keeps Stint's version.
+        stint.now = "2026-11-25T09:00:00Z"
+        let listed = await stint.run("entries", "list", "--since", "2026-11-21", "--until", "2026-11-21", "--json")
+        let entries = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]]
+        let id = try #require(entries?.first?["id"] as? String)
+        #expect(await stint.run("entries", "edit", String(id.prefix(8)), "--note", "bread and milk").status == 0)
+        let later = await stint.run("import", "--from", "watson", "--dry-run", Self.folder)
+        #expect(later.stdout.contains("(changed in Stint since; Stint's version kept)\n"), "\(later.stdout)")
+        #expect(later.stdout.hasSuffix("0 new, 0 updated, 6 unchanged, 0 skipped (nothing written)\n"))
+    }
+
+    @Test("a frame that cannot be read is named, and nothing is written")
+    func badFrame() async throws {
+        let stint = try Harness()
+        stint.now = "2026-11-23T12:00:00Z"
+        let file = stint.root.appendingPathComponent("frames.json")
+        try Data(#"[[1794819600, 1794825000, "Website", "aa", []], [1794826800, "soon", "Home", "bb", []]]"#.utf8)
+            .write(to: file)
+        let refused = await stint.run("import", "--from", "watson", file.path)
+        #expect(refused.status == 4)
+        #expect(refused.stderr == "stint: frame 2 of the Watson file: its start and stop are not Unix times\n")
+        try Data(#"{"project": "x"}"#.utf8).write(to: file)
+        #expect(
+            await stint.run("import", "--from", "watson", file.path).stderr.hasPrefix("stint: the file is not Watson's")
+        )
+        #expect(await stint.run("report", "--since", "2026-11-16").stdout.contains("Website") == false)
+    }
+}

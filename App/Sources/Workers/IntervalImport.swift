@@ -2,6 +2,22 @@ import Entities
 import Foundation
 import Repositories
 
+/// One stretch of time from another tool, before it is matched with what Stint stores.
+struct ForeignInterval {
+    /// How messages name it: `interval 3 of the Timewarrior file`.
+    var what: String
+    var start: Date
+    /// Nil while the other tool is tracking it.
+    var end: Date?
+    var tags: [String]
+    /// The project it names itself (Watson), or nil to take one from the tags (Timewarrior).
+    var project: String?
+    var note: String
+    var id: UUID
+    /// When the other tool last changed it; nil when it does not say (then its end, or its start).
+    var changedAt: Date?
+}
+
 extension TransferWorker {
     /// The project an interval without one goes to.
     static let untaggedProject = "Timewarrior"
@@ -23,6 +39,32 @@ extension TransferWorker {
             read += 1
             checking(read, total)
         }
+        let intervals = file.intervals.map { interval in
+            ForeignInterval(
+                what: "interval \(interval.position) of the Timewarrior file", start: interval.start,
+                end: interval.end, tags: interval.tags, project: nil, note: interval.annotation,
+                id: UUID(named: TaskwarriorFile.compact(interval.start), in: UUID.Namespace.timewarriorInterval),
+                changedAt: nil)
+        }
+        return try await importIntervals(intervals, projectTags: projectTags, dryRun: dryRun, progress: progress)
+    }
+
+    /// Imports Watson's frames (its `frames` file) and, given its `state` file, the frame it is tracking now.
+    public func importWatson(
+        frames: Data, state: Data?, dryRun: Bool, checking: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
+        progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+    ) async throws(WorkerError) -> ForeignImportResult {
+        let file = try WatsonFile.read(frames: frames, state: state)
+        checking(file.intervals.count, file.intervals.count)
+        return try await importIntervals(file.intervals, projectTags: nil, dryRun: dryRun, progress: progress)
+    }
+
+    /// Closed intervals become the local person's entries, an open one the running timer; what is equal to the
+    /// stored row is left alone and a row changed in Stint since the other tool changed it is kept.
+    private func importIntervals(
+        _ intervals: [ForeignInterval], projectTags: [String]?, dryRun: Bool,
+        progress: @escaping @Sendable (Int, Int) -> Void
+    ) async throws(WorkerError) -> ForeignImportResult {
         let now = calendar.now
         let (person, running) = try await working {
             (try await transfer.localPersonID(), try await timers.runningTimer())
@@ -33,17 +75,21 @@ extension TransferWorker {
         var lines: [ForeignImportResult.Line] = []
         var incoming: [(entry: TimeEntry, title: String, detail: String)] = []
         var timer: (Entities.Timer, String, String)?
-        for interval in file.intervals {
-            let what = "interval \(interval.position) of the Timewarrior file"
+        for interval in intervals {
+            let what = interval.what
             var tags = interval.tags
             let projectName: String
             let named: Int?
-            if let chosen {
+            if interval.project != nil {
+                named = nil
+            } else if let chosen {
                 named = tags.firstIndex { chosen.contains($0.lowercased()) }
             } else {
                 named = tags.firstIndex { placement.knowsProject(named: $0) } ?? (tags.isEmpty ? nil : 0)
             }
-            if let named {
+            if let project = interval.project {
+                projectName = project
+            } else if let named {
                 projectName = tags.remove(at: named)
             } else {
                 projectName = Self.untaggedProject
@@ -57,19 +103,19 @@ extension TransferWorker {
             } catch {
                 throw WorkerError(.invalidInput, "\(what): \(ValidationWording.message(for: error))")
             }
-            let id = UUID(named: TaskwarriorFile.compact(interval.start), in: UUID.Namespace.timewarriorInterval)
+            let id = interval.id
             let title = TaskwarriorFile.stamp(interval.start, in: calendar.timeZone)
             let detail = ([project.name] + stintTags.map { "+" + $0.description }).joined(separator: " ")
             guard let end = interval.end else {
                 do throws(ValidationError) {
                     let started = try Entities.Timer.start(
-                        id: id, ownerID: owner, target: .project(project.id), note: interval.annotation,
+                        id: id, ownerID: owner, target: .project(project.id), note: interval.note,
                         tags: stintTags, at: interval.start, now: now)
                     timer = (
                         Entities.Timer(
                             id: id, ownerID: owner, target: .project(project.id), note: started.note,
                             tags: started.tags, intervals: started.intervals, createdAt: interval.start,
-                            updatedAt: interval.start),
+                            updatedAt: interval.changedAt ?? interval.start),
                         title + " (running)", detail
                     )
                 } catch {
@@ -86,7 +132,7 @@ extension TransferWorker {
             do throws(ValidationError) {
                 entry = try TimeEntry.create(
                     id: id, target: .project(project.id), start: interval.start, durationSeconds: seconds,
-                    note: interval.annotation, tags: stintTags, loggedBy: owner, now: now, force: true)
+                    note: interval.note, tags: stintTags, loggedBy: owner, now: now, force: true)
             } catch {
                 throw WorkerError(.invalidInput, "\(what): \(ValidationWording.message(for: error))")
             }
@@ -94,7 +140,8 @@ extension TransferWorker {
                 (
                     TimeEntry(
                         id: id, target: entry.target, start: entry.start, durationSeconds: entry.durationSeconds,
-                        note: entry.note, tags: entry.tags, loggedBy: owner, createdAt: end, updatedAt: end),
+                        note: entry.note, tags: entry.tags, loggedBy: owner, createdAt: end,
+                        updatedAt: max(interval.changedAt ?? end, end)),
                     title + " " + Self.duration(seconds), detail
                 ))
         }
