@@ -14,28 +14,29 @@ struct ImportCommand: StintCommand {
             and nothing is written.
 
             From Taskwarrior (the JSON of `task export`):
-              project Website.Backlog   project Website, list Backlog (found by name, else created)
-              priority H / M / L        high / medium / low
-              due, tags, entry          due day (in your time zone), tags, created
-              status                    pending and waiting are open (started ones in progress), completed \
-            is done at its end date; deleted tasks and recurring templates are skipped
-              annotations               timestamped lines of the note
-              anything else             kept in the note as `name: value` lines (UDAs, wait, scheduled, \
-            recur, depends)
-            Each task's id is derived from its Taskwarrior uuid, so a later import of a newer export updates \
-            what changed; a task changed in Stint since Taskwarrior last changed it is kept as it is in Stint.
+              project A.B       project A, list B (found by name, else created)
+              priority H/M/L    high / medium / low; due in your time zone; tags
+              pending, waiting  open (in progress when started)
+              completed         done at its end date
+              deleted           skipped, as are recurring templates
+              annotations       timestamped lines of the note
+              anything else     `name: value` lines of the note (UDAs, wait, recur…)
+            A task's id comes from its uuid: a later export updates what changed,
+            and a task changed in Stint since then is kept as Stint has it.
 
-            From Timewarrior (the JSON of `timew export`, or its folder ~/.timewarrior or a data file):
-              an interval               a time entry of yours on a project, its annotation the note
-              the open interval         your running timer (skipped if one already runs in Stint)
-              tags                      the first tag naming a project Stint has (or this import makes) is \
-            the project, else the first tag; with --project-tags only those tags name projects. The other \
-            tags stay tags (spaces become -). An interval without a project goes to project Timewarrior.
-            Each entry's id is derived from its start, which Timewarrior keeps unique.
+            From Timewarrior (`timew export`, a data file, or ~/.timewarrior):
+              an interval       a time entry of yours, its annotation the note
+              the open one      your running timer (unless one already runs)
+              tags              the first naming a project Stint has (or the
+                                import makes) is the project, else the first;
+                                --project-tags names the project tags instead;
+                                the rest stay tags, spaces turned into -
+              no tags           project Timewarrior
+            An entry's id comes from its start, which Timewarrior keeps unique.
 
-            From Watson (its folder ~/.config/watson, or its frames file): each frame becomes a time entry of \
-            yours on its project, with its tags; the frame being tracked becomes your running timer. Each \
-            entry's id is derived from the frame's id.
+            From Watson (~/.config/watson, or its frames file): each frame is a
+            time entry of yours on its project with its tags, the frame being
+            tracked your running timer; ids come from the frames' ids.
 
             Examples:
               stint import backup.json
