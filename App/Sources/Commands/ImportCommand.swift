@@ -14,35 +14,36 @@ struct ImportCommand: StintCommand {
             and nothing is written.
 
             From Taskwarrior (the JSON of `task export`):
-              project A.B       project A, list B (found by name, else created)
-              priority H/M/L    high / medium / low; due in your time zone; tags
+              project A.B       project A, list B (found or made)
+              priority H/M/L    high / medium / low
+              due, tags         the due day here, the tags
               pending, waiting  open (in progress when started)
               completed         done at its end date
               deleted           skipped, as are recurring templates
               annotations       timestamped lines of the note
-              anything else     `name: value` lines of the note (UDAs, wait, recur…)
-            A task's id comes from its uuid: a later export updates what changed,
-            and a task changed in Stint since then is kept as Stint has it.
+              anything else     `name: value` lines of the note
 
-            From Timewarrior (`timew export`, a data file, or ~/.timewarrior):
-              an interval       a time entry of yours, its annotation the note
-              the open one      your running timer (unless one already runs)
-              tags              the first naming a project Stint has (or the
-                                import makes) is the project, else the first;
-                                --project-tags names the project tags instead;
-                                the rest stay tags, spaces turned into -
+            UDAs, wait, recur and depends are kept that way. A task's id comes from its uuid: a later export \
+            updates what changed, and a task changed in Stint since then is kept as Stint has it.
+
+            From Timewarrior (`timew export`, a data file, or its folder):
+              an interval       a time entry of yours, with its note
+              the open one      your running timer, unless one runs
               no tags           project Timewarrior
-            An entry's id comes from its start, which Timewarrior keeps unique.
 
-            From Watson (~/.config/watson, or its frames file): each frame is a
-            time entry of yours on its project with its tags, the frame being
-            tracked your running timer; ids come from the frames' ids.
+            The project is the first tag naming a project Stint has or the import makes, else the first tag; \
+            --project-tags names the project tags instead. The other tags stay tags, spaces turned into -. An \
+            entry's id comes from its start, which Timewarrior keeps unique.
+
+            From Watson (its folder ~/.config/watson, or its frames file): each frame is a time entry of yours \
+            on its project with its tags, and the frame being tracked is your running timer; ids come from the \
+            frames' ids.
 
             Examples:
               stint import backup.json
               ssh laptop stint export | stint import -
-              task export | stint import --from taskwarrior --dry-run -
-              stint import --from timewarrior ~/.timewarrior --project-tags Website,Home
+              task export | stint import --from task --dry-run -
+              stint import --from timewarrior ~/.timewarrior
               stint import --from watson ~/.config/watson
             """)
 
