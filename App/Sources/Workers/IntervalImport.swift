@@ -66,9 +66,10 @@ extension TransferWorker {
         progress: @escaping @Sendable (Int, Int) -> Void
     ) async throws(WorkerError) -> ForeignImportResult {
         let now = calendar.now
-        let (person, running) = try await working {
-            (try await transfer.localPersonID(), try await timers.runningTimer())
+        let (person, storedTimers) = try await working {
+            (try await transfer.localPersonID(), try await timers.timers())
         }
+        let running = storedTimers.first { $0.isRunning }
         let owner = person ?? ids.makeIdentifier()
         var placement = try await Placement(projects: projects, lists: lists)
         let chosen = projectTags.map { Set($0.map { $0.lowercased() }) }
@@ -176,16 +177,23 @@ extension TransferWorker {
         }
         var newTimers: [Entities.Timer] = []
         if let (candidate, title, detail) = timer {
+            // The same timer imported before, perhaps paused or changed in Stint since.
+            let current = storedTimers.first { $0.id == candidate.id }
             if let running, running.id != candidate.id {
                 lines.append(
                     .init(
                         action: .skip, kind: "timer", title: title,
                         detail: "a timer is already running in Stint; stop it and import again"))
-            } else if running == candidate {
+            } else if current == candidate {
                 lines.append(.init(action: .unchanged, kind: "timer", title: title, detail: detail))
+            } else if let current, current.updatedAt > candidate.updatedAt {
+                lines.append(
+                    .init(
+                        action: .unchanged, kind: "timer", title: title,
+                        detail: "changed in Stint since; Stint's version kept"))
             } else {
                 lines.append(
-                    .init(action: running == nil ? .create : .update, kind: "timer", title: title, detail: detail))
+                    .init(action: current == nil ? .create : .update, kind: "timer", title: title, detail: detail))
                 newTimers.append(candidate)
             }
         }

@@ -218,6 +218,17 @@ struct TimewarriorImportRouteTests {
         let folder = await stint.run("import", "--from", "timewarrior", Self.folder)
         #expect(
             folder.stdout.hasSuffix("0 new, 0 updated, 7 unchanged, 1 skipped\n"), "\(folder.stdout)\(folder.stderr)")
+
+        // Paused in Stint after the import: a later import leaves it paused rather than running it again.
+        stint.now = "2026-11-23T12:30:00Z"
+        #expect(await stint.run("timer", "pause").status == 0)
+        let paused = await stint.run("import", "--from", "timewarrior", "--dry-run", Self.export)
+        #expect(
+            paused.stdout.contains(
+                "keep   timer    2026-11-23 08:00 (running)  (changed in Stint since; Stint's version kept)\n"),
+            "\(paused.stdout)")
+        #expect(await stint.run("import", "--from", "timewarrior", "--quiet", Self.export).status == 0)
+        #expect(await stint.run("timer").stdout.hasPrefix("No timer running."), "a paused timer stays paused")
     }
 
     @Test("the data folder alone gives the same week; --project-tags picks the projects; --dry-run writes nothing")
