@@ -172,17 +172,9 @@ public enum ConfigFile {
     /// Far more than any real config; a larger file is surely not one.
     static let maximumBytes = 64 << 10
 
-    /// Where the file is: the folder of ``AppEnvironment/configDirectory(_:)``, written with plain strings because
-    /// every run asks.
+    /// Where the file is: in the folder of ``AppEnvironment/configDirectory(_:)``.
     public static func path(environment: [String: String]) -> String {
-        if let home = environment["STINT_HOME"], !home.isEmpty { return joined(home, "config.toml") }
-        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return joined(xdg, "stint/config.toml") }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return joined(home, ".config/stint/config.toml")
-    }
-
-    private static func joined(_ folder: String, _ name: String) -> String {
-        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+        AppEnvironment.folder(AppEnvironment.configDirectory(environment), "config.toml")
     }
 
     /// The path as messages show it: `~/…` under the home folder, control characters escaped.

@@ -23,6 +23,34 @@ public struct ForeignImportResult: Sendable, Equatable {
     public let dryRun: Bool
 
     public func count(_ action: Action) -> Int { lines.count(where: { $0.action == action }) }
+
+    /// What an import does with an item the other tool sent, given the stored row with its id: create it when there
+    /// is none, leave it when equal, keep Stint's when Stint changed it after the tool last did, else replace it.
+    /// - Returns: the line to report, and whether `incoming` is to be written.
+    static func decide<T: Equatable>(
+        _ incoming: T, stored: T?, changedAt: (T) -> Date, kind: String, title: (T) -> String, detail: String,
+        kept: String = "changed in Stint since; Stint's version kept"
+    ) -> (line: Line, write: Bool) {
+        guard let stored else {
+            return (Line(action: .create, kind: kind, title: title(incoming), detail: detail), true)
+        }
+        if stored == incoming {
+            return (Line(action: .unchanged, kind: kind, title: title(incoming), detail: detail), false)
+        }
+        if changedAt(stored) > changedAt(incoming) {
+            return (Line(action: .unchanged, kind: kind, title: title(stored), detail: kept), false)
+        }
+        return (Line(action: .update, kind: kind, title: title(incoming), detail: detail), true)
+    }
+}
+
+/// A validation failure of an imported item as one line that names it.
+func validating<T>(_ what: String, _ body: () throws(ValidationError) -> T) throws(WorkerError) -> T {
+    do {
+        return try body()
+    } catch {
+        throw WorkerError(.invalidInput, "\(what): \(ValidationWording.message(for: error))")
+    }
 }
 
 extension TransferWorker {
@@ -54,24 +82,15 @@ extension TransferWorker {
         var changed: [Task] = []
         lines += placement.created
         for (incoming, detail) in planned {
-            guard let current = stored[incoming.id] else {
-                lines.append(.init(action: .create, kind: "task", title: incoming.title, detail: detail))
-                changed.append(incoming)
-                continue
-            }
+            // The local number is Stint's own: an incoming task is compared, and written, with the stored one's.
+            let current = stored[incoming.id]
             var comparable = incoming
-            comparable.number = current.number
-            if comparable == current {
-                lines.append(.init(action: .unchanged, kind: "task", title: incoming.title, detail: detail))
-            } else if current.updatedAt > incoming.updatedAt {
-                lines.append(
-                    .init(
-                        action: .unchanged, kind: "task", title: current.title,
-                        detail: "changed in Stint since Taskwarrior last changed it; Stint's version kept"))
-            } else {
-                lines.append(.init(action: .update, kind: "task", title: incoming.title, detail: detail))
-                changed.append(comparable)
-            }
+            comparable.number = current?.number
+            let (line, write) = ForeignImportResult.decide(
+                comparable, stored: current, changedAt: \.updatedAt, kind: "task", title: \.title, detail: detail,
+                kept: "changed in Stint since Taskwarrior last changed it; Stint's version kept")
+            lines.append(line)
+            if write { changed.append(comparable) }
         }
         lines += file.skipped.map { .init(action: .skip, kind: "task", title: $0.title, detail: $0.reason) }
         let snapshot = Snapshot(projects: placement.newProjects, taskLists: placement.newLists, tasks: changed)
@@ -139,14 +158,8 @@ struct Placement {
     mutating func project(named name: String, now: Date, for what: String) throws(WorkerError) -> Project {
         let id = UUID(named: name.lowercased(), in: UUID.Namespace.importedProject)
         if let known = projectsByID[id] ?? projectsByName[name.lowercased()] { return known }
-        let project: Project
-        do throws(ValidationError) {
-            project = try Project.create(id: id, name: name, now: now)
-        } catch {
-            throw WorkerError(
-                .invalidInput,
-                "\(what): its project cannot be made: "
-                    + ValidationWording.message(for: error))
+        let project = try validating("\(what): its project cannot be made") { () throws(ValidationError) in
+            try Project.create(id: id, name: name, now: now)
         }
         projectsByID[id] = project
         projectsByName[name.lowercased()] = project
@@ -161,14 +174,8 @@ struct Placement {
         let key = Self.listKey(project.id, name)
         let id = UUID(named: key, in: UUID.Namespace.importedList)
         if let known = listsByID[id] ?? listsByName[key] { return known }
-        let list: TaskList
-        do throws(ValidationError) {
-            list = try TaskList.create(id: id, projectID: project.id, name: name, now: now)
-        } catch {
-            throw WorkerError(
-                .invalidInput,
-                "\(what): its list cannot be made: "
-                    + ValidationWording.message(for: error))
+        let list = try validating("\(what): its list cannot be made") { () throws(ValidationError) in
+            try TaskList.create(id: id, projectID: project.id, name: name, now: now)
         }
         listsByID[id] = list
         listsByName[key] = list

@@ -43,7 +43,7 @@ extension TransferWorker {
             ForeignInterval(
                 what: "interval \(interval.position) of the Timewarrior file", start: interval.start,
                 end: interval.end, tags: interval.tags, project: nil, note: interval.annotation,
-                id: UUID(named: TaskwarriorFile.compact(interval.start), in: UUID.Namespace.timewarriorInterval),
+                id: UUID(named: ForeignTime.compact(interval.start), in: UUID.Namespace.timewarriorInterval),
                 changedAt: nil)
         }
         return try await importIntervals(intervals, projectTags: projectTags, dryRun: dryRun, progress: progress)
@@ -96,32 +96,27 @@ extension TransferWorker {
                 projectName = Self.untaggedProject
             }
             let project = try placement.project(named: projectName, now: interval.start, for: what)
-            let stintTags: [Tag]
-            do throws(ValidationError) {
-                stintTags = try tags.map { tag throws(ValidationError) in
+            let stintTags = try validating(what) { () throws(ValidationError) in
+                try tags.map { tag throws(ValidationError) in
                     try Tag(tag.split(whereSeparator: \.isWhitespace).joined(separator: "-"))
                 }
-            } catch {
-                throw WorkerError(.invalidInput, "\(what): \(ValidationWording.message(for: error))")
             }
             let id = interval.id
-            let title = TaskwarriorFile.stamp(interval.start, in: calendar.timeZone)
+            let title = ForeignTime.stamp(interval.start, in: calendar.timeZone)
             let detail = ([project.name] + stintTags.map { "+" + $0.description }).joined(separator: " ")
             guard let end = interval.end else {
-                do throws(ValidationError) {
-                    let started = try Entities.Timer.start(
+                let started = try validating(what) { () throws(ValidationError) in
+                    try Entities.Timer.start(
                         id: id, ownerID: owner, target: .project(project.id), note: interval.note,
                         tags: stintTags, at: interval.start, now: now)
-                    timer = (
-                        Entities.Timer(
-                            id: id, ownerID: owner, target: .project(project.id), note: started.note,
-                            tags: started.tags, intervals: started.intervals, createdAt: interval.start,
-                            updatedAt: interval.changedAt ?? interval.start),
-                        title + " (running)", detail
-                    )
-                } catch {
-                    throw WorkerError(.invalidInput, "\(what): \(ValidationWording.message(for: error))")
                 }
+                timer = (
+                    Entities.Timer(
+                        id: id, ownerID: owner, target: .project(project.id), note: started.note,
+                        tags: started.tags, intervals: started.intervals, createdAt: interval.start,
+                        updatedAt: interval.changedAt ?? interval.start),
+                    title + " (running)", detail
+                )
                 continue
             }
             let seconds = Int(end.timeIntervalSince(interval.start).rounded())
@@ -129,13 +124,10 @@ extension TransferWorker {
                 lines.append(.init(action: .skip, kind: "entry", title: title, detail: "it lasts no time"))
                 continue
             }
-            let entry: TimeEntry
-            do throws(ValidationError) {
-                entry = try TimeEntry.create(
+            let entry = try validating(what) { () throws(ValidationError) in
+                try TimeEntry.create(
                     id: id, target: .project(project.id), start: interval.start, durationSeconds: seconds,
                     note: interval.note, tags: stintTags, loggedBy: owner, now: now, force: true)
-            } catch {
-                throw WorkerError(.invalidInput, "\(what): \(ValidationWording.message(for: error))")
             }
             incoming.append(
                 (
@@ -158,43 +150,26 @@ extension TransferWorker {
         }
         var changed: [TimeEntry] = []
         for (entry, title, detail) in incoming {
-            guard let current = stored[entry.id] else {
-                lines.append(.init(action: .create, kind: "entry", title: title, detail: detail))
-                changed.append(entry)
-                continue
-            }
-            if current == entry {
-                lines.append(.init(action: .unchanged, kind: "entry", title: title, detail: detail))
-            } else if current.updatedAt > entry.updatedAt {
-                lines.append(
-                    .init(
-                        action: .unchanged, kind: "entry", title: title,
-                        detail: "changed in Stint since; Stint's version kept"))
-            } else {
-                lines.append(.init(action: .update, kind: "entry", title: title, detail: detail))
-                changed.append(entry)
-            }
+            let (line, write) = ForeignImportResult.decide(
+                entry, stored: stored[entry.id], changedAt: \.updatedAt, kind: "entry", title: { _ in title },
+                detail: detail)
+            lines.append(line)
+            if write { changed.append(entry) }
         }
         var newTimers: [Entities.Timer] = []
         if let (candidate, title, detail) = timer {
-            // The same timer imported before, perhaps paused or changed in Stint since.
-            let current = storedTimers.first { $0.id == candidate.id }
             if let running, running.id != candidate.id {
                 lines.append(
                     .init(
                         action: .skip, kind: "timer", title: title,
                         detail: "a timer is already running in Stint; stop it and import again"))
-            } else if current == candidate {
-                lines.append(.init(action: .unchanged, kind: "timer", title: title, detail: detail))
-            } else if let current, current.updatedAt > candidate.updatedAt {
-                lines.append(
-                    .init(
-                        action: .unchanged, kind: "timer", title: title,
-                        detail: "changed in Stint since; Stint's version kept"))
             } else {
-                lines.append(
-                    .init(action: current == nil ? .create : .update, kind: "timer", title: title, detail: detail))
-                newTimers.append(candidate)
+                // The same timer imported before, perhaps paused or changed in Stint since.
+                let (line, write) = ForeignImportResult.decide(
+                    candidate, stored: storedTimers.first { $0.id == candidate.id }, changedAt: \.updatedAt,
+                    kind: "timer", title: { _ in title }, detail: detail)
+                lines.append(line)
+                if write { newTimers.append(candidate) }
             }
         }
         let snapshot = Snapshot(

@@ -132,7 +132,7 @@ struct TaskwarriorFile {
 
         func date(_ key: String) throws(WorkerError) -> Date? {
             guard let text = try string(key) else { return nil }
-            guard let date = TaskwarriorFile.date(text) else {
+            guard let date = ForeignTime.date(text) else {
                 throw failure("its \(key) '\(text.messageExcerpt)' is not a date like 20261201T093000Z")
             }
             return date
@@ -178,8 +178,8 @@ struct TaskwarriorFile {
             for annotation in object["annotations"] as? [Any] ?? [] {
                 guard let annotation = annotation as? [String: Any], let text = annotation["description"] as? String
                 else { throw failure("an annotation has no description") }
-                let at = (annotation["entry"] as? String).flatMap(TaskwarriorFile.date)
-                notes.append((at.map { TaskwarriorFile.stamp($0, in: timeZone) + "  " } ?? "") + text)
+                let at = (annotation["entry"] as? String).flatMap(ForeignTime.date)
+                notes.append((at.map { ForeignTime.stamp($0, in: timeZone) + "  " } ?? "") + text)
             }
             for key in object.keys.sorted()
             where !TaskwarriorFile.ignoredKeys.contains(key) && !TaskwarriorFile.mappedKeys.contains(key) {
@@ -206,49 +206,10 @@ struct TaskwarriorFile {
         }
     }
 
-    /// Taskwarrior's dates: `20261201T093000Z` (UTC), or the extended form `2026-12-01T09:30:00Z`.
-    static func date(_ text: String) -> Date? {
-        let digits = text.utf8.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: ":") }
-        guard digits.count == 16, digits[8] == UInt8(ascii: "T"), digits[15] == UInt8(ascii: "Z") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for byte in digits[range] {
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return value
-        }
-        guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
-            let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
-            hour < 24, minute < 60, second < 61, let calendarDay = Day(year: year, month: month, day: day)
-        else { return nil }
-        return calendarDay.start(in: .gmt).addingTimeInterval(TimeInterval(hour * 3_600 + minute * 60 + second))
-    }
-
-    /// The instant as Timewarrior and Taskwarrior write it, `20261120T090000Z`: the name an interval's id is
-    /// derived from.
-    static func compact(_ date: Date) -> String {
-        let day = Day.containing(date, in: .gmt)
-        let seconds = Int(date.timeIntervalSince(day.start(in: .gmt)).rounded(.down))
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return day.iso.filter { $0 != "-" } + "T" + two(seconds / 3_600) + two(seconds % 3_600 / 60) + two(seconds % 60)
-            + "Z"
-    }
-
-    /// `2026-11-20 10:15`, as `stint task note` stamps its lines.
-    static func stamp(_ date: Date, in timeZone: TimeZone) -> String {
-        let local = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
-        let secondsOfDay = (local % 86_400 + 86_400) % 86_400
-        let hour = secondsOfDay / 3_600
-        let minute = secondsOfDay % 3_600 / 60
-        return Day.containing(date, in: timeZone).iso + " " + (hour < 10 ? "0" : "") + "\(hour):"
-            + (minute < 10 ? "0" : "") + "\(minute)"
-    }
-
     /// A value kept in the note: text as it is, dates as local time, lists joined with commas.
     private static func text(_ value: Any?, timeZone: TimeZone) -> String {
         switch value {
-        case let text as String: date(text).map { stamp($0, in: timeZone) } ?? text
+        case let text as String: ForeignTime.date(text).map { ForeignTime.stamp($0, in: timeZone) } ?? text
         case let list as [Any]: list.map { Self.text($0, timeZone: timeZone) }.joined(separator: ", ")
         case let number as NSNumber: number.stringValue
         case let other?: "\(other)"

@@ -55,12 +55,12 @@ struct TimewarriorFile {
         guard let object = record as? [String: Any] else {
             throw failure(position, "interval", "it is not a JSON object")
         }
-        guard let startText = object["start"] as? String, let start = TaskwarriorFile.date(startText) else {
+        guard let startText = object["start"] as? String, let start = ForeignTime.date(startText) else {
             throw failure(position, "interval", "it has no start like 20261120T090000Z")
         }
         var end: Date?
         if let value = object["end"] {
-            guard let text = value as? String, let date = TaskwarriorFile.date(text) else {
+            guard let text = value as? String, let date = ForeignTime.date(text) else {
                 throw failure(position, "interval", "its end is not a date like 20261120T103000Z")
             }
             end = date
@@ -82,14 +82,14 @@ struct TimewarriorFile {
                 "the file is not Timewarrior's (`timew export` writes a JSON array; a data file has lines like "
                     + "`inc 20261120T090000Z - 20261120T103000Z # tag`): line \(position) is '\(line.messageExcerpt)'")
         }
-        guard let start = TaskwarriorFile.date(words[1]) else {
+        guard let start = ForeignTime.date(words[1]) else {
             throw failure(
                 position, "line", "its start '\(words[1].messageExcerpt)' is not a date like 20261120T090000Z")
         }
         var rest = words.dropFirst(2)
         var end: Date?
         if rest.first == "-" {
-            guard rest.count >= 2, let date = TaskwarriorFile.date(rest[rest.startIndex + 1]) else {
+            guard rest.count >= 2, let date = ForeignTime.date(rest[rest.startIndex + 1]) else {
                 throw failure(position, "line", "it has a '-' without an end date after it")
             }
             end = date

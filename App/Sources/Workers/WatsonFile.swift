@@ -48,7 +48,7 @@ struct WatsonFile {
                     ForeignInterval(
                         what: "the frame Watson is tracking", start: start, end: nil,
                         tags: current["tags"] as? [String] ?? [], project: project, note: "",
-                        id: UUID(named: "running " + TaskwarriorFile.compact(start), in: UUID.Namespace.watsonFrame),
+                        id: UUID(named: "running " + ForeignTime.compact(start), in: UUID.Namespace.watsonFrame),
                         changedAt: nil))
             }
         }
