@@ -15,7 +15,8 @@ extension AppCoordinator {
     }
 
     /// Every name `stint config` knows, for the error that lists them.
-    static let configSettingNames = "auto-sync, week_start, color, report.period, report.by, log.start and alias.NAME"
+    static let configSettingNames =
+        "auto-sync, week_start, color, report.period, report.by, log.start, alias.NAME and filter.NAME"
 
     /// The setting `name` denotes; an unknown one is invalid input listing the known ones.
     public func configSetting(named name: String) throws(WorkerError) -> ConfigSetting {
@@ -51,6 +52,7 @@ extension AppCoordinator {
         ]
         for key in ConfigKey.fixed { object[key.jsonName] = config.value(of: key) }
         object["aliases"] = Dictionary(config.aliases.map { ($0.name, $0.text) }, uniquingKeysWith: { $1 })
+        object["filters"] = Dictionary(config.filters.map { ($0.name, $0.text) }, uniquingKeysWith: { $1 })
         try writeJSON(object)
     }
 
@@ -62,6 +64,12 @@ extension AppCoordinator {
         case .file(let fileKey): key = fileKey
         }
         guard let value = config.value(of: key) else {
+            if case .filter = key {
+                throw WorkerError(
+                    .notFound,
+                    "there is no saved filter '\(DisplayText.excerpt(key.name))': "
+                        + "save one with stint task list OPTIONS --save \(DisplayText.excerpt(key.name))")
+            }
             throw WorkerError(
                 .notFound,
                 "there is no alias '\(DisplayText.excerpt(key.name))': "
@@ -93,6 +101,31 @@ extension AppCoordinator {
         container.output.write(
             "Set \(DisplayText.escaped(key.dotted)) = \(DisplayText.escaped(stored)) in "
                 + "\(container.environment.configShownPath)\n")
+    }
+
+    /// `stint task list … --save NAME`: the listing's options written as the saved filter `NAME` (replacing one of
+    /// that name), for `stint task list @NAME`.
+    func saveFilter(_ name: String, words: [String]) throws {
+        let text = words.map(Self.shellQuoted).joined(separator: " ")
+        let key = ConfigKey.filter(name)
+        let (literal, _) = try ConfigFile.literal(for: key, typed: text, commands: [])
+        let current = try currentConfigText() ?? ""
+        let updated = try editingConfig { () throws(TOMLSubset.Problem) in
+            try ConfigFile.setting(key, to: literal, in: current)
+        }
+        try ConfigFile.save(updated, to: container.environment.configPath, shown: container.environment.configShownPath)
+    }
+
+    /// A word as a shell (and the config file's word splitter) reads it back: bare when it is plain, else in single
+    /// quotes (a single quote inside closes, escapes and reopens them).
+    static func shellQuoted(_ word: String) -> String {
+        let plain =
+            !word.isEmpty
+            && word.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII
+                    && (CharacterSet.alphanumerics.contains(scalar) || "-_.,:/+@%".unicodeScalars.contains(scalar))
+            }
+        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// `stint config unset NAME`: removes the key's line from the file, so the default is back. Unsetting what is not
@@ -150,6 +183,7 @@ extension AppCoordinator {
     private func show(_ key: ConfigKey, _ value: String) throws {
         guard json else { return container.output.write(DisplayText.escaped(value) + "\n") }
         if case .alias(let name) = key { return try writeJSON(["aliases": [name: value]]) }
+        if case .filter(let name) = key { return try writeJSON(["filters": [name: value]]) }
         try writeJSON([key.jsonName: value])
     }
 

@@ -1,19 +1,26 @@
 import Entities
 import Foundation
 import TasksFeature
+import TerminalUI
 import Workers
 
 /// `stint task …`: the typed text becomes the Tasks feature's requests.
 extension AppCoordinator {
     public func addTask(_ arguments: TaskAddArguments) async throws {
         let input = self.input
-        let draft = TaskDraft(
+        var draft = TaskDraft(
             title: arguments.title, project: arguments.project, list: arguments.list,
             due: try arguments.due.map { text throws(WorkerError) in try input.calendarDay(text, field: "due") },
             priority: arguments.priority.map(Self.priority), tags: arguments.tags,
             estimateSeconds: try arguments.estimate.map { text throws(WorkerError) in
                 try input.seconds(text, field: "estimate")
             }, note: arguments.note, assignee: Self.assignee(arguments.assign))
+        draft.parent = arguments.parent
+        draft.after = Self.references(arguments.after)
+        draft.repeatRule = arguments.repeatRule
+        draft.repeatUntil = try arguments.until.map { text throws(WorkerError) in
+            try input.calendarDay(text, field: "until")
+        }
         try await tasksFeature().add(draft)
     }
 
@@ -28,8 +35,30 @@ extension AppCoordinator {
         if let due = arguments.due { query.due = try Self.dueFilter(due, input: input) }
         if let before = arguments.dueBefore { query.due = .before(try input.calendarDay(before, field: "due")) }
         if let sort = arguments.sort { query.sort = Self.sort(sort) }
+        if arguments.blocked { query.blocked = true }
+        if arguments.ready { query.blocked = false }
+        query.parent = arguments.parent
+        if let name = arguments.save, !ConfigFile.isPlainName(name) {
+            throw WorkerError(
+                .invalidInput,
+                "filter name '\(DisplayText.excerpt(name))' can have only letters, digits, - and _ (and not begin "
+                    + "with -)")
+        }
+        if let name = arguments.save, arguments.filterWords.isEmpty {
+            throw WorkerError(
+                .invalidInput,
+                "--save \(DisplayText.excerpt(name)) needs options to keep, e.g. stint task list --project Work "
+                    + "--save \(DisplayText.excerpt(name))")
+        }
         let feature = try tasksFeature()
         if arguments.count { try await feature.count(query) } else { try await feature.list(query) }
+        // Saved once the listing worked, so a filter that names a project that does not exist is never kept.
+        if let name = arguments.save {
+            try saveFilter(name, words: arguments.filterWords)
+            if !json, !container.environment.quiet {
+                container.output.write("Saved this filter as @\(name): stint task list @\(name)\n")
+            }
+        }
     }
 
     public func showTask(_ reference: String) async throws {
@@ -60,7 +89,30 @@ extension AppCoordinator {
         if let assign = arguments.assign {
             changes.assignee = Self.assignee(assign).map { .set($0) } ?? .clear
         }
+        if let parent = arguments.parent {
+            changes.parent = .set(parent)
+        } else if arguments.noParent {
+            changes.parent = .clear
+        }
+        changes.addAfter = Self.references(arguments.after)
+        changes.clearAfter = arguments.noAfter
+        if let rule = arguments.repeatRule {
+            changes.repeatRule = .set(rule)
+        } else if arguments.noRepeat {
+            changes.repeatRule = .clear
+        }
+        if let until = arguments.until {
+            changes.repeatUntil = .set(try input.calendarDay(until, field: "until"))
+        } else if arguments.noUntil {
+            changes.repeatUntil = .clear
+        }
         try await tasksFeature().edit(arguments.task, changes: changes)
+    }
+
+    /// `--after 12,14 --after 15`: each value may list several tasks, separated by commas.
+    static func references(_ typed: [String]) -> [String] {
+        typed.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
     }
 
     /// `--assign`: `none` is nobody; a name or `me` is for the Services to resolve.
@@ -70,8 +122,9 @@ extension AppCoordinator {
     }
 
     /// `stint task done 3 4 5`: several references are one change (one undo), all or nothing.
-    public func completeTasks(_ references: [String]) async throws {
-        try await tasksFeature().done(references)
+    /// `force`: complete a parent whose subtasks are not all done.
+    public func completeTasks(_ references: [String], force: Bool = false) async throws {
+        try await tasksFeature().done(references, force: force)
     }
 
     public func reopenTasks(_ references: [String]) async throws {

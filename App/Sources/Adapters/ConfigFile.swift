@@ -10,17 +10,19 @@ import Workers
 #endif
 
 /// A setting the config file holds, named the way `stint config get|set` names it: `week_start`, `color`,
-/// `report.period`, `report.by`, `log.start`, `alias.NAME`. (`auto-sync` is not one: it stays in the database, ADR
-/// 0027.)
+/// `report.period`, `report.by`, `log.start`, `alias.NAME`, `filter.NAME`. (`auto-sync` is not one: it stays in the
+/// database, ADR 0027.)
 public enum ConfigKey: Hashable, Sendable {
     case weekStart, color, reportPeriod, reportGrouping, logStart
     /// `[alias] NAME = "command words"`.
     case alias(String)
+    /// `[filter] NAME = "task list options"`: a saved filter, `stint task list @NAME` (ADR 0030).
+    case filter(String)
 
     /// Every key but the aliases, in the order `stint config` lists them.
     static let fixed: [ConfigKey] = [.weekStart, .color, .reportPeriod, .reportGrouping, .logStart]
     /// The tables a file may have.
-    static let tables = ["report", "log", "alias"]
+    static let tables = ["report", "log", "alias", "filter"]
 
     /// The table the key lives in; empty for the top of the file.
     var table: String {
@@ -29,6 +31,7 @@ public enum ConfigKey: Hashable, Sendable {
         case .reportPeriod, .reportGrouping: "report"
         case .logStart: "log"
         case .alias: "alias"
+        case .filter: "filter"
         }
     }
 
@@ -40,7 +43,7 @@ public enum ConfigKey: Hashable, Sendable {
         case .reportPeriod: "period"
         case .reportGrouping: "by"
         case .logStart: "start"
-        case .alias(let name): name
+        case .alias(let name), .filter(let name): name
         }
     }
 
@@ -56,6 +59,7 @@ public enum ConfigKey: Hashable, Sendable {
         case .reportGrouping: "report_by"
         case .logStart: "log_start"
         case .alias: "aliases"
+        case .filter: "filters"
         }
     }
 
@@ -64,6 +68,7 @@ public enum ConfigKey: Hashable, Sendable {
         switch path.count {
         case 1: return fixed.first { $0.table.isEmpty && $0.name == path[0] }
         case 2 where path[0] == "alias": return .alias(path[1])
+        case 2 where path[0] == "filter": return .filter(path[1])
         case 2: return fixed.first { $0.table == path[0] && $0.name == path[1] }
         default: return nil
         }
@@ -78,6 +83,12 @@ public enum ConfigKey: Hashable, Sendable {
             let name = String(text.dropFirst("alias.".count))
             guard !name.isEmpty else { return nil }
             self = .alias(name)
+            return
+        }
+        if text.lowercased().hasPrefix("filter.") {
+            let name = String(text.dropFirst("filter.".count))
+            guard !name.isEmpty else { return nil }
+            self = .filter(name)
             return
         }
         let word = text.lowercased().replacingOccurrences(of: "-", with: "_")
@@ -118,6 +129,8 @@ public struct StintConfig: Sendable {
     public var logStart: TimeOfDay?
     /// `[alias]`, in the order of the file.
     public var aliases: [ConfigAlias] = []
+    /// `[filter]`: saved `task list` filters, in the order of the file (the words are the options).
+    public var filters: [ConfigAlias] = []
     /// The keys the file sets, in the order of the file (for `stint config list`).
     public var setKeys: [ConfigKey] = []
 
@@ -131,6 +144,28 @@ public struct StintConfig: Sendable {
         guard !aliases.isEmpty, let first = arguments.first, let alias = aliases.first(where: { $0.name == first })
         else { return arguments }
         return alias.words + arguments.dropFirst()
+    }
+
+    /// `stint task list @NAME …` (or `task ls`, or `task @NAME`) with the saved filter's options in place of
+    /// `@NAME`; what is typed after it comes later, so it wins over the filter's own value of an option.
+    /// - Throws: notFound naming the filter when the file has none of that name.
+    public func expandingSavedFilter(_ arguments: [String]) throws(WorkerError) -> [String] {
+        guard arguments.count >= 2, arguments[0] == "task",
+            let at = arguments.firstIndex(where: { $0.hasPrefix("@") && $0.count > 1 })
+        else { return arguments }
+        let listed = ["list", "ls"].contains(arguments[1])
+        guard listed || at == 1 else { return arguments }
+        let name = String(arguments[at].dropFirst())
+        guard let filter = filters.first(where: { $0.name == name }) else {
+            let known = filters.isEmpty ? "" : " (saved: \(filters.map { "@" + $0.name }.joined(separator: ", ")))"
+            throw WorkerError(
+                .notFound,
+                "there is no saved filter @\(DisplayText.excerpt(name))\(known): save one with "
+                    + "stint task list OPTIONS --save \(DisplayText.excerpt(name))")
+        }
+        var expanded = Array(arguments[..<at])
+        if !listed { expanded.append("list") }
+        return expanded + filter.words + arguments[(at + 1)...]
     }
 
     /// `style` with the file's `color`, which speaks only where nothing more specific did: `NO_COLOR` and
@@ -158,6 +193,7 @@ public struct StintConfig: Sendable {
         case .reportGrouping: (reportGrouping ?? .project).rawValue
         case .logStart: logStart?.description ?? "now"
         case .alias(let name): aliases.first { $0.name == name }?.text
+        case .filter(let name): filters.first { $0.name == name }?.text
         }
     }
 }
@@ -288,7 +324,7 @@ public enum ConfigFile {
                     throw TOMLSubset.Problem(
                         line: number,
                         message:
-                            "unknown table [\(DisplayText.excerpt(dotted))]\(suggestion(dotted, among: ConfigKey.tables)): tables are [report], [log] and [alias]"
+                            "unknown table [\(DisplayText.excerpt(dotted))]\(suggestion(dotted, among: ConfigKey.tables)): tables are [report], [log], [alias] and [filter]"
                     )
                 }
                 if let first = tableLines[dotted] {
@@ -328,6 +364,9 @@ public enum ConfigFile {
         }
         if table == ["alias"] || key.first == "alias" {
             return "alias name \"\(written)\" can have only letters, digits, - and _"
+        }
+        if table == ["filter"] || key.first == "filter" {
+            return "filter name \"\(written)\" can have only letters, digits, - and _"
         }
         let place = table.isEmpty ? "" : " in [\(table.joined(separator: "."))]"
         let candidates =
@@ -380,6 +419,7 @@ public enum ConfigFile {
                 case .reportGrouping: "by = \"project\""
                 case .logStart: "start = \"09:00\""
                 case .alias: "d = \"task done\""
+                case .filter: "work = \"--project Work --due week\""
                 }
             throw ValueProblem(message: "\(key.dotted) takes a string in quotes, e.g. \(example)")
         }
@@ -416,7 +456,40 @@ public enum ConfigFile {
         case .alias(let name):
             config.aliases.removeAll { $0.name == name }
             config.aliases.append(try alias(name, text, commands: commands, quote: quote))
+        case .filter(let name):
+            config.filters.removeAll { $0.name == name }
+            config.filters.append(try filter(name, text, quote: quote))
         }
+    }
+
+    /// A saved filter, checked: a plain name, standing for `task list` options (each word that the list reads
+    /// as an option begins with -; what they mean is checked when the filter is used, by the command itself).
+    static func filter(_ name: String, _ text: String, quote: String) throws(ValueProblem) -> ConfigAlias {
+        let shownName = "\(quote)\(DisplayText.excerpt(name))\(quote)"
+        guard isPlainName(name) else {
+            throw ValueProblem(
+                message: "filter name \(shownName) can have only letters, digits, - and _ (and not begin with -)")
+        }
+        guard let words = splitWords(text) else {
+            throw ValueProblem(message: "filter \(shownName) has a quote that is not closed")
+        }
+        guard let first = words.first, first.hasPrefix("-") else {
+            throw ValueProblem(
+                message: "filter \(shownName) must be task list options, e.g. work = \"--project Work --due week\"")
+        }
+        return ConfigAlias(name: name, text: text, words: words)
+    }
+
+    /// 1 to 40 letters, digits, - and _, not beginning with -: a name that needs no quoting anywhere.
+    static func isPlainName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        return (1...40).contains(bytes.count) && bytes.first != UInt8(ascii: "-")
+            && bytes.allSatisfy { byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+                    || byte == UInt8(ascii: "_")
+            }
     }
 
     /// An alias, checked: a plain name that hides no command, standing for words that begin with a command.
@@ -424,15 +497,7 @@ public enum ConfigFile {
         _ name: String, _ text: String, commands: Set<String>, quote: String
     ) throws(ValueProblem) -> ConfigAlias {
         let shownName = "\(quote)\(DisplayText.excerpt(name))\(quote)"
-        let nameBytes = Array(name.utf8)
-        guard (1...40).contains(nameBytes.count), nameBytes.first != UInt8(ascii: "-"),
-            nameBytes.allSatisfy({ byte in
-                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
-                    || byte == UInt8(ascii: "_")
-            })
-        else {
+        guard isPlainName(name) else {
             throw ValueProblem(
                 message: "alias name \(shownName) can have only letters, digits, - and _ (and not begin with -)")
         }
@@ -516,7 +581,7 @@ public enum ConfigFile {
         }
         let stored: String
         switch key {
-        case .alias: stored = typed
+        case .alias, .filter: stored = typed
         default: stored = scratch.value(of: key) ?? typed
         }
         return (TOMLSubset.quoted(stored), stored)

@@ -20,11 +20,14 @@ struct ImportCommand: StintCommand {
               pending, waiting  open (in progress when started)
               completed         done at its end date
               deleted           skipped, as are recurring templates
+              depends           --after links (to tasks imported)
+              recur, until      a series (instances from the template)
               annotations       timestamped lines of the note
               anything else     `name: value` lines of the note
 
-            UDAs, wait, recur and depends are kept that way. A task's id comes from its uuid: a later export \
-            updates what changed, and a task changed in Stint since then is kept as Stint has it.
+            UDAs, wait and scheduled are kept that way, as is a recur Stint cannot read. A task's id comes \
+            from its uuid (a recurring instance's from its series and day): a later export updates what \
+            changed, and a task changed in Stint since then is kept as Stint has it.
 
             From Timewarrior (`timew export`, a data file, or its folder):
               an interval       a time entry of yours, with its note

@@ -70,20 +70,24 @@ struct QuickCommandLine: Equatable {
             options: [
                 "-p": "project", "--project": "project", "-l": "list", "--list": "list", "-d": "due", "--due": "due",
                 "-P": "priority", "--priority": "priority", "-e": "estimate", "--estimate": "estimate", "-n": "note",
-                "--note": "note", "--assign": "assign",
+                "--note": "note", "--assign": "assign", "--parent": "parent", "--repeat": "repeat", "--until": "until",
             ],
-            repeatable: ["-t": "tag", "--tag": "tag"]
+            repeatable: ["-t": "tag", "--tag": "tag", "--after": "after"]
         ) { values in
             // The title is required: without one the parser words the error.
             guard !values.positionals.isEmpty, let priority = values.option("priority", PriorityOption.self) else {
                 return nil
             }
-            return .taskAdd(
-                TaskAddArguments(
-                    title: values.positionals.joined(separator: " "), project: values.options["project"],
-                    list: values.options["list"], due: values.options["due"], priority: priority,
-                    tags: values.repeated["tag"] ?? [], estimate: values.options["estimate"],
-                    note: values.options["note"], assign: values.options["assign"]))
+            var arguments = TaskAddArguments(
+                title: values.positionals.joined(separator: " "), project: values.options["project"],
+                list: values.options["list"], due: values.options["due"], priority: priority,
+                tags: values.repeated["tag"] ?? [], estimate: values.options["estimate"],
+                note: values.options["note"], assign: values.options["assign"])
+            arguments.parent = values.options["parent"]
+            arguments.after = values.repeated["after"] ?? []
+            arguments.repeatRule = values.options["repeat"]
+            arguments.until = values.options["until"]
+            return .taskAdd(arguments)
         },
         Shape(path: ["task", "list"], options: taskListOptions, flags: taskListFlags, make: taskList),
         Shape(path: ["task", "ls"], options: taskListOptions, flags: taskListFlags, make: taskList),
@@ -98,9 +102,11 @@ struct QuickCommandLine: Equatable {
         "-p": "project", "--project": "project", "-l": "list", "--list": "list", "--status": "status",
         "-t": "tag", "--tag": "tag", "-P": "priority", "--priority": "priority", "-d": "due", "--due": "due",
         "--due-before": "dueBefore", "-s": "search", "--search": "search", "--assignee": "assignee",
-        "--sort": "sort", "--limit": "limit",
+        "--sort": "sort", "--limit": "limit", "--parent": "parent",
     ]
-    private static let taskListFlags = ["-a": "all", "--all": "all", "--count": "count"]
+    private static let taskListFlags = [
+        "-a": "all", "--all": "all", "--count": "count", "--blocked": "blocked", "--ready": "ready",
+    ]
 
     @Sendable private static func taskList(_ values: Values) -> Invocation? {
         let all = values.flags.contains("all")
@@ -108,14 +114,18 @@ struct QuickCommandLine: Equatable {
             let priority = values.option("priority", PriorityOption.self),
             let sort = values.option("sort", TaskSortOption.self), let limit = values.number("limit"),
             // The command's own checks: the parser words these.
-            !(values.options["due"] != nil && values.options["dueBefore"] != nil), !(all && status != nil)
+            !(values.options["due"] != nil && values.options["dueBefore"] != nil), !(all && status != nil),
+            !(values.flags.contains("blocked") && values.flags.contains("ready"))
         else { return nil }
-        return .taskList(
-            TaskListArguments(
-                project: values.options["project"], list: values.options["list"], status: status, all: all,
-                tag: values.options["tag"], priority: priority, due: values.options["due"],
-                dueBefore: values.options["dueBefore"], search: values.options["search"],
-                assignee: values.options["assignee"], sort: sort, limit: limit, count: values.flags.contains("count")))
+        var arguments = TaskListArguments(
+            project: values.options["project"], list: values.options["list"], status: status, all: all,
+            tag: values.options["tag"], priority: priority, due: values.options["due"],
+            dueBefore: values.options["dueBefore"], search: values.options["search"],
+            assignee: values.options["assignee"], sort: sort, limit: limit, count: values.flags.contains("count"))
+        arguments.blocked = values.flags.contains("blocked")
+        arguments.ready = values.flags.contains("ready")
+        arguments.parent = values.options["parent"]
+        return .taskList(arguments)
     }
 
     private static let timeShapes: [Shape] = [

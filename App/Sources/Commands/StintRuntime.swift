@@ -47,7 +47,7 @@ public enum StintRuntime {
         do {
             // Before parsing: an alias is expanded into the command it stands for (ADR 0027).
             context.config = try ConfigFile.load(environment: context.environment) { commandNames }
-            arguments = context.config.expandingAlias(arguments)
+            arguments = try context.config.expandingSavedFilter(context.config.expandingAlias(arguments))
             context.style = context.config.applyingColor(to: context.style, environment: context.environment)
         } catch {
             // A broken config file stops every command, but help and the version must still answer.

@@ -221,6 +221,8 @@ struct ConfigCommand: AsyncParsableCommand {
               start = "now"          # or a time such as "09:00"
               [alias]
               d = "task done"        # stint d 3: stint task done 3
+              [filter]
+              work = "--project Work --due week"
 
             week_start decides what report --week, sow and eow mean; --color and NO_COLOR win over \
             color. report.period and report.by are what stint report covers and how it groups its rows when \
@@ -228,7 +230,9 @@ struct ConfigCommand: AsyncParsableCommand {
 
             With log start "now" today's entry ends now and another --date's begins at 09:00; a time \
             makes every entry without --start begin then. An alias replaces the first word only, must \
-            begin with a stint command (an alias cannot run another alias) and cannot hide one.
+            begin with a stint command (an alias cannot run another alias) and cannot hide one. A filter \
+            holds task list options: stint task list @work uses them, and stint task list OPTIONS --save \
+            work writes one.
 
             auto-sync (on or off, default off) is kept in the database, not the file: after every change \
             Stint pushes it, and pulls everyone's, in the background; commands return as fast as offline. \
@@ -268,7 +272,10 @@ struct ConfigCommand: AsyncParsableCommand {
                   stint config get auto-sync
                 """)
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The setting: week_start, color, report.period, report.by, log.start, alias.NAME or auto-sync.")
+        @Argument(
+            help:
+                "The setting: week_start, color, report.period, report.by, log.start, alias.NAME, filter.NAME or auto-sync."
+        )
         var setting: String
 
         func run(with coordinator: AppCoordinator) async throws {
@@ -288,7 +295,10 @@ struct ConfigCommand: AsyncParsableCommand {
                   stint config set auto-sync on
                 """)
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The setting: week_start, color, report.period, report.by, log.start, alias.NAME or auto-sync.")
+        @Argument(
+            help:
+                "The setting: week_start, color, report.period, report.by, log.start, alias.NAME, filter.NAME or auto-sync."
+        )
         var setting: String
         @Argument(help: "The new value.") var value: String
 

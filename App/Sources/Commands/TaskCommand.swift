@@ -29,6 +29,14 @@ struct TaskCommand: AsyncParsableCommand {
                   stint task add Buy milk --tag errand --due tomorrow
                   stint task add "Plan sprint" --list Backlog --estimate 2h
                   stint task add "Review the PR" --assign grace
+                  stint task add "Deploy" --after 12,14
+                  stint task add "Write copy" --parent 12
+                  stint task add "Water plants" --repeat weekly
+                  stint task add "Standup notes" --repeat weekdays
+
+                --repeat takes daily, weekdays, weekly, monthly, yearly or every N days, weeks, months or years \
+                (every 2w). Completing a recurring task adds its next occurrence, due on the series' next day; \
+                a recurring task without --due starts today.
                 """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The title (several words are joined).") var title: [String]
@@ -50,12 +58,24 @@ struct TaskCommand: AsyncParsableCommand {
             help: "Assign it to a team member (name), to me, or to none (needs stint login).",
             completion: .list(["me", "none"]))
         var assign: String?
+        @Option(help: "Make it a subtask of this task (number or id prefix).", completion: .activeTasks)
+        var parent: String?
+        @Option(help: "A task this one comes after (repeatable, or 12,14).", completion: .activeTasks)
+        var after: [String] = []
+        @Option(name: .customLong("repeat"), help: "Repeat: daily, weekdays, weekly, monthly, yearly, every 2w.")
+        var repeatRule: String?
+        @Option(parsing: .unconditional, help: "The last day it may repeat on.", completion: .dueDays)
+        var until: String?
 
         var invocation: QuickCommandLine.Invocation {
-            .taskAdd(
-                TaskAddArguments(
-                    title: title.joined(separator: " "), project: project, list: list, due: due, priority: priority,
-                    tags: tag, estimate: estimate, note: note, assign: assign))
+            var arguments = TaskAddArguments(
+                title: title.joined(separator: " "), project: project, list: list, due: due, priority: priority,
+                tags: tag, estimate: estimate, note: note, assign: assign)
+            arguments.parent = parent
+            arguments.after = after
+            arguments.repeatRule = repeatRule
+            arguments.until = until
+            return .taskAdd(arguments)
         }
     }
 
@@ -73,6 +93,17 @@ struct TaskCommand: AsyncParsableCommand {
                   stint task list --status done --limit 20
                   stint task list --search invoice --count
                   stint task list --assignee me
+                  stint task list --ready
+                  stint task list --parent 12
+                  stint task list --project Work --due week --save work
+                  stint task list @work
+
+                A blocked task (one that comes after a task not done yet) shows "(after 12)" and --blocked \
+                lists only those; --ready lists the rest. A parent shows its subtasks done, e.g. [2/5], and \
+                a recurring task ↻.
+
+                --save NAME keeps the filter's options in the config file as [filter] NAME; @NAME lists with \
+                them again (options typed after @NAME win). stint config unset filter.NAME forgets one.
                 """,
             aliases: ["ls"])
         @OptionGroup var global: GlobalOptions
@@ -99,19 +130,28 @@ struct TaskCommand: AsyncParsableCommand {
         @Option(name: .long, help: "The order (default: priority).") var sort: TaskSortOption?
         @Option(name: .long, help: "Show at most this many tasks (at least 1).") var limit: Int?
         @Flag(name: .long, help: "Print only how many tasks match.") var count = false
+        @Flag(help: "Only tasks waiting on a task not done yet.") var blocked = false
+        @Flag(help: "Only tasks waiting on nothing.") var ready = false
+        @Option(help: "Only the subtasks of this task.", completion: .activeTasks) var parent: String?
+        @Option(help: "Keep these options as the saved filter @NAME.") var save: String?
 
         func validate() throws {
             if due != nil && dueBefore != nil {
                 throw ValidationError("use either --due or --due-before, not both")
             }
             if all && status != nil { throw ValidationError("use either --all or --status, not both") }
+            if blocked && ready { throw ValidationError("use either --blocked or --ready, not both") }
         }
 
         var invocation: QuickCommandLine.Invocation {
-            .taskList(
-                TaskListArguments(
-                    project: project, list: list, status: status, all: all, tag: tag, priority: priority, due: due,
-                    dueBefore: dueBefore, search: search, assignee: assignee, sort: sort, limit: limit, count: count))
+            var arguments = TaskListArguments(
+                project: project, list: list, status: status, all: all, tag: tag, priority: priority, due: due,
+                dueBefore: dueBefore, search: search, assignee: assignee, sort: sort, limit: limit, count: count)
+            arguments.blocked = blocked
+            arguments.ready = ready
+            arguments.parent = parent
+            arguments.save = save
+            return .taskList(arguments)
         }
     }
 
@@ -139,7 +179,11 @@ struct TaskCommand: AsyncParsableCommand {
                   stint task edit 12 --no-due --no-estimate
                   stint task edit 12 --assign me
                   stint task edit 12 --assign none
+                  stint task edit 12 --after 9 --parent 4
+                  stint task edit 12 --no-after --repeat monthly
                   stint task edit 12   # no flags: a form in $EDITOR
+
+                --after adds to the tasks this one comes after; --no-after drops them all first.
                 """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Task number or id prefix.", completion: .activeTasks) var task: String
@@ -160,33 +204,66 @@ struct TaskCommand: AsyncParsableCommand {
             help: "Assign it to a team member (name), to me, or to none (needs stint login).",
             completion: .list(["me", "none"]))
         var assign: String?
+        @Option(help: "Make it a subtask of this task.", completion: .activeTasks) var parent: String?
+        @Flag(name: .customLong("no-parent"), help: "Make it a top-level task.") var noParent = false
+        @Option(help: "Add a task this one comes after (repeatable, or 12,14).", completion: .activeTasks)
+        var after: [String] = []
+        @Flag(name: .customLong("no-after"), help: "Drop every task it comes after.") var noAfter = false
+        @Option(name: .customLong("repeat"), help: "Repeat: daily, weekdays, weekly, monthly, yearly, every 2w.")
+        var repeatRule: String?
+        @Flag(name: .customLong("no-repeat"), help: "Stop repeating.") var noRepeat = false
+        @Option(parsing: .unconditional, help: "The last day it may repeat on.", completion: .dueDays)
+        var until: String?
+        @Flag(name: .customLong("no-until"), help: "Repeat without an end.") var noUntil = false
 
         func validate() throws {
             if due != nil && noDue { throw ValidationError("use either --due or --no-due, not both") }
             if estimate != nil && noEstimate {
                 throw ValidationError("use either --estimate or --no-estimate")
             }
+            if parent != nil && noParent { throw ValidationError("use either --parent or --no-parent, not both") }
+            if repeatRule != nil && noRepeat { throw ValidationError("use either --repeat or --no-repeat, not both") }
+            if until != nil && noUntil { throw ValidationError("use either --until or --no-until, not both") }
+            if noRepeat && (until != nil || noUntil) {
+                throw ValidationError("--no-repeat ends the series: --until and --no-until have nothing to change")
+            }
         }
 
         func run(with coordinator: AppCoordinator) async throws {
-            try await coordinator.editTask(
-                TaskEditArguments(
-                    task: task, title: title, due: due, noDue: noDue, priority: priority, addTags: tag,
-                    removeTags: untag,
-                    estimate: estimate, noEstimate: noEstimate, note: note, assign: assign))
+            var arguments = TaskEditArguments(
+                task: task, title: title, due: due, noDue: noDue, priority: priority, addTags: tag, removeTags: untag,
+                estimate: estimate, noEstimate: noEstimate, note: note, assign: assign)
+            arguments.parent = parent
+            arguments.noParent = noParent
+            arguments.after = after
+            arguments.noAfter = noAfter
+            arguments.repeatRule = repeatRule
+            arguments.noRepeat = noRepeat
+            arguments.until = until
+            arguments.noUntil = noUntil
+            try await coordinator.editTask(arguments)
         }
     }
 
     struct Done: StintCommand {
         static let configuration = CommandConfiguration(
             commandName: "done",
-            abstract: "Mark tasks completed.", discussion: "Examples:\n  stint task done 12\n  stint task done 3 4 5")
+            abstract: "Mark tasks completed.",
+            discussion: """
+                Says which tasks now wait on nothing, and adds a recurring task's next occurrence. A task \
+                with open subtasks is completed only with --force (the subtasks stay open).
+
+                Examples:
+                  stint task done 12
+                  stint task done 3 4 5
+                """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Task numbers or id prefixes (several are one change: one undo).", completion: .activeTasks)
         var tasks: [String]
+        @Flag(help: "Complete a task even while some of its subtasks are open.") var force = false
 
         func run(with coordinator: AppCoordinator) async throws {
-            try await coordinator.completeTasks(tasks)
+            try await coordinator.completeTasks(tasks, force: force)
         }
     }
 

@@ -226,12 +226,21 @@ struct ExportFile: Codable {
         var assigneeId: UUID?
         var createdAt: Date
         var updatedAt: Date
+        /// The links and series of issue 12; absent in files written before them (then none).
+        var parentId: UUID? = nil
+        var prerequisiteIds: [UUID]? = nil
+        var repeatRule: String? = nil
+        var repeatUntil: String? = nil
+        var seriesId: UUID? = nil
+        var seriesStart: String? = nil
 
         enum CodingKeys: String, CodingKey {
             case id, title, note, status, priority, due, tags
             case projectId = "project_id", listId = "list_id", estimateSeconds = "estimate_seconds"
             case completedAt = "completed_at", assigneeId = "assignee_id", createdAt = "created_at"
-            case updatedAt = "updated_at"
+            case updatedAt = "updated_at", parentId = "parent_id", prerequisiteIds = "prerequisite_ids"
+            case repeatRule = "repeat_rule", repeatUntil = "repeat_until", seriesId = "series_id"
+            case seriesStart = "series_start"
         }
 
         init(_ task: Task) {
@@ -249,6 +258,12 @@ struct ExportFile: Codable {
             assigneeId = task.assigneeID
             createdAt = task.createdAt
             updatedAt = task.updatedAt
+            parentId = task.parentID
+            prerequisiteIds = task.prerequisiteIDs
+            repeatRule = task.repetition?.rule.text
+            repeatUntil = task.repetition?.until?.iso
+            seriesId = task.repetition?.seriesID
+            seriesStart = task.repetition?.start.iso
         }
 
         func entity() throws -> Task {
@@ -263,10 +278,32 @@ struct ExportFile: Codable {
                 id: id, number: nil, projectID: projectId, listID: listId, title: title, note: note, status: status,
                 priority: try Priority.parse(priority), due: day, tags: try Tag.list(from: tags),
                 estimate: try estimateSeconds.map { try Estimate(seconds: $0) }, completedAt: completedAt,
-                assigneeID: assigneeId, createdAt: createdAt, updatedAt: updatedAt)
+                assigneeID: assigneeId, parentID: parentId, prerequisiteIDs: prerequisiteIds ?? [],
+                repetition: try repetition(), createdAt: createdAt, updatedAt: updatedAt)
             try task.rename(to: title, now: updatedAt)
             try task.setNote(note, now: updatedAt)
+            // The same rules as typed links, re-applied to what the file says (the stamp is put back after).
+            try task.setParent(parentId, now: updatedAt)
+            try task.setPrerequisites(prerequisiteIds ?? [], now: updatedAt)
             return task
+        }
+
+        /// The four repeat fields as one series, all or none.
+        private func repetition() throws -> TaskRepetition? {
+            guard let repeatRule else {
+                if repeatUntil != nil || seriesId != nil || seriesStart != nil {
+                    throw WorkerError(.invalidInput, "repeat_until, series_id and series_start need repeat_rule")
+                }
+                return nil
+            }
+            guard let seriesId, let seriesStart else {
+                throw WorkerError(.invalidInput, "repeat_rule needs series_id and series_start")
+            }
+            return TaskRepetition(
+                rule: try RepeatRule.parse(repeatRule),
+                until: try repeatUntil.map { text throws(ValidationError) in
+                    try Day.parse(iso: text, field: "repeat_until")
+                }, seriesID: seriesId, start: try Day.parse(iso: seriesStart, field: "series_start"))
         }
     }
 

@@ -188,6 +188,12 @@ struct ExportFileReader {
         var assigneeId: UUID?
         var createdAt: Date?
         var updatedAt: Date?
+        var parentId: UUID?
+        var prerequisiteIds: [UUID]?
+        var repeatRule: String?
+        var repeatUntil: String?
+        var seriesId: UUID?
+        var seriesStart: String?
         var seen = Seen()
         var more = try objectStart()
         while more {
@@ -198,6 +204,24 @@ struct ExportFileReader {
             } else if matches(key, "project_id") {
                 try seen.mark(1)
                 projectId = try null() ? nil : self.id()
+            } else if matches(key, "parent_id") {
+                try seen.mark(14)
+                parentId = try null() ? nil : self.id()
+            } else if matches(key, "prerequisite_ids") {
+                try seen.mark(15)
+                prerequisiteIds = try array { reader throws(GiveUp) in try reader.id() }
+            } else if matches(key, "repeat_rule") {
+                try seen.mark(16)
+                repeatRule = try null() ? nil : string()
+            } else if matches(key, "repeat_until") {
+                try seen.mark(17)
+                repeatUntil = try null() ? nil : string()
+            } else if matches(key, "series_id") {
+                try seen.mark(18)
+                seriesId = try null() ? nil : self.id()
+            } else if matches(key, "series_start") {
+                try seen.mark(19)
+                seriesStart = try null() ? nil : string()
             } else if matches(key, "list_id") {
                 try seen.mark(2)
                 listId = try null() ? nil : self.id()
@@ -246,7 +270,9 @@ struct ExportFileReader {
         return ExportFile.TaskEntry(
             id: id, projectId: projectId, listId: listId, title: title, note: note, status: status,
             priority: priority, due: due, tags: tags, estimateSeconds: estimateSeconds, completedAt: completedAt,
-            assigneeId: assigneeId, createdAt: createdAt, updatedAt: updatedAt)
+            assigneeId: assigneeId, createdAt: createdAt, updatedAt: updatedAt, parentId: parentId,
+            prerequisiteIds: prerequisiteIds, repeatRule: repeatRule, repeatUntil: repeatUntil, seriesId: seriesId,
+            seriesStart: seriesStart)
     }
 
     private mutating func timer() throws(GiveUp) -> ExportFile.TimerEntry {
@@ -662,8 +688,15 @@ extension ExportFile.TaskEntry {
     fileprivate init(
         id: UUID, projectId: UUID?, listId: UUID?, title: String, note: String, status: String, priority: String,
         due: String?, tags: [String], estimateSeconds: Int?, completedAt: Date?, assigneeId: UUID?, createdAt: Date,
-        updatedAt: Date
+        updatedAt: Date, parentId: UUID?, prerequisiteIds: [UUID]?, repeatRule: String?, repeatUntil: String?,
+        seriesId: UUID?, seriesStart: String?
     ) {
+        self.parentId = parentId
+        self.prerequisiteIds = prerequisiteIds
+        self.repeatRule = repeatRule
+        self.repeatUntil = repeatUntil
+        self.seriesId = seriesId
+        self.seriesStart = seriesStart
         self.id = id
         self.projectId = projectId
         self.listId = listId

@@ -101,13 +101,12 @@ extension TransferWorker {
         return ForeignImportResult(lines: lines, dryRun: dryRun)
     }
 
-    /// `task` with its project and list set, nothing else changed (the entity's `move` would stamp `updatedAt`).
+    /// `task` with its project and list set, nothing else changed: moved "at" its own modification time, so the
+    /// stamp stays what the source said. A list always comes with its project here (Placement resolves both).
     static func placed(_ task: Task, projectID: UUID?, listID: UUID?) -> Task {
-        Task(
-            id: task.id, number: task.number, projectID: projectID, listID: listID, title: task.title,
-            note: task.note, status: task.status, priority: task.priority, due: task.due, tags: task.tags,
-            estimate: task.estimate, completedAt: task.completedAt, assigneeID: task.assigneeID,
-            createdAt: task.createdAt, updatedAt: task.updatedAt)
+        var placed = task
+        try? placed.move(projectID: projectID, listID: listID, now: task.updatedAt)
+        return placed
     }
 }
 

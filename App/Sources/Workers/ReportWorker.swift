@@ -227,6 +227,10 @@ public struct ReportWorker: Sendable {
                         entries: sum.entries)
                 }
             }
+            var rolledUp: Set<UUID> = []
+            if grouping == .task {
+                rolledUp = try await rollUpSubtasks(&results[0], onTimers: &onTimers, within: projectFilter?.id)
+            }
             let rows = results[0]
             var daily: [Day: Int] = [:]
             if includeDaily {
@@ -243,7 +247,8 @@ public struct ReportWorker: Sendable {
                     entries: separateTotal ? results[1].first?.entries ?? 0 : rows.reduce(0) { $0 + $1.entries })
             return ReportResult(
                 lines: try await lines(
-                    rows, grouping: grouping, days: days, weekStarts: weekStarts, onTimers: onTimers),
+                    rows, grouping: grouping, days: days, weekStarts: weekStarts, onTimers: onTimers,
+                    rolledUp: rolledUp),
                 totalSeconds: total?.seconds ?? 0, billableSeconds: total?.billableSeconds ?? 0,
                 entryCount: total?.entries ?? 0, daily: daily,
                 runningSeconds: timerTotal > 0 ? timerTotal : nil, member: member)
@@ -265,9 +270,69 @@ public struct ReportWorker: Sendable {
         return starts
     }
 
+    /// By task, time on a subtask counts towards its top-level task: one row per tree, on the top task's project,
+    /// so the rows still partition the time and a parent's row says what the whole piece of work took. Returns
+    /// the top tasks whose rows took in subtasks' time.
+    /// - Parameter project: the report's `--project`: a report of one project never shows another's task, so the
+    ///   walk up stops below a parent in another project.
+    private func rollUpSubtasks(
+        _ rows: inout [TimeSum], onTimers: inout [(key: TimeSum.Key, seconds: Int)], within project: UUID?
+    ) async throws -> Set<UUID> {
+        let links = try await tasks.links()
+        guard !links.parents.isEmpty else { return [] }
+        var chains: [UUID: [UUID]] = [:]
+        for sum in rows {
+            if case .task(let id?, _) = sum.key, links.parents[id] != nil { chains[id] = links.ancestors(of: id) }
+        }
+        guard !chains.isEmpty else { return [] }
+        let ancestors = try await tasks.byID(Set(chains.values.joined()))
+        // The row goes up the tree while the parent is live (a deleted parent makes its subtasks top-level) and,
+        // in a report of one project, in that project.
+        var roots: [UUID: Task] = [:]
+        for sum in rows {
+            guard case .task(let id?, _) = sum.key, let chain = chains[id] else { continue }
+            var root: Task?
+            for ancestor in chain {
+                guard let task = ancestors[ancestor], project == nil || task.projectID == project else { break }
+                root = task
+            }
+            if let root { roots[id] = root }
+        }
+        guard !roots.isEmpty else { return [] }
+        func rolled(_ key: TimeSum.Key) -> TimeSum.Key {
+            guard case .task(let id?, _) = key, let root = roots[id] else { return key }
+            return .task(root.id, project: root.projectID)
+        }
+        var merged: [TimeSum] = []
+        for sum in rows {
+            let key = rolled(sum.key)
+            if let index = merged.firstIndex(where: { $0.key == key }) {
+                merged[index].seconds += sum.seconds
+                merged[index].billableSeconds += sum.billableSeconds
+                merged[index].entries += sum.entries
+            } else {
+                merged.append(
+                    TimeSum(
+                        key: key, seconds: sum.seconds, billableSeconds: sum.billableSeconds, entries: sum.entries))
+            }
+        }
+        rows = merged
+        var timers: [(key: TimeSum.Key, seconds: Int)] = []
+        for timer in onTimers {
+            let key = rolled(timer.key)
+            if let index = timers.firstIndex(where: { $0.key == key }) {
+                timers[index].seconds += timer.seconds
+            } else {
+                timers.append((key, timer.seconds))
+            }
+        }
+        onTimers = timers
+        return Set(roots.values.map(\.id))
+    }
+
     private func lines(
         _ sums: [TimeSum], grouping: Grouping, days: [Day], weekStarts: [Day],
-        onTimers: [(key: TimeSum.Key, seconds: Int)]
+        onTimers: [(key: TimeSum.Key, seconds: Int)], rolledUp: Set<UUID> = []
     ) async throws -> [ReportLine] {
         let projectNames = Dictionary(
             try await projects.projects(includeArchived: true).map { ($0.id, $0.name) },
@@ -291,7 +356,9 @@ public struct ReportWorker: Sendable {
             case .task(let id, let projectID):
                 key = id?.lowercasedString ?? ""
                 if let id, let task = taskMap[id] {
-                    label = task.number.map { "\($0) \(task.title)" } ?? task.title
+                    label =
+                        (task.number.map { "\($0) \(task.title)" } ?? task.title)
+                        + (rolledUp.contains(id) ? " (with subtasks)" : "")
                 } else {
                     label = "(no task)"
                 }

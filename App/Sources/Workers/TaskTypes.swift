@@ -12,6 +12,21 @@ public struct TaskDetails: Sendable {
     /// The assignee's name from the cached team; their short id when the team is not known here. Nil when
     /// the task is assigned to nobody.
     public var assigneeName: String?
+    /// The live parent; nil for a top-level task or one whose parent was deleted.
+    public var parent: Task? = nil
+    /// The live tasks this one comes after, by number.
+    public var prerequisites: [Task] = []
+    /// The live direct subtasks, by number.
+    public var subtasks: [Task] = []
+    /// Time logged on every subtask however deep; filled with `loggedSeconds`.
+    public var subtasksLoggedSeconds: Int? = nil
+    /// Filled by a completion: the active tasks that waited on it and now wait on nothing.
+    public var unblocked: [Task] = []
+    /// Filled by a completion of a recurring task: the next occurrence it made.
+    public var nextOccurrence: Task? = nil
+
+    /// Waits on a live task that is not completed.
+    public var isBlocked: Bool { prerequisites.contains { $0.status != .completed } }
 
     public init(
         task: Task, project: Project?, list: TaskList?, loggedSeconds: Int? = nil, assigneeName: String? = nil
@@ -63,6 +78,10 @@ public struct TaskSearch: Sendable, Equatable {
     public var assignee: String?
     public var order: Order
     public var limit: Int?
+    /// true: only tasks waiting on one that is not completed (`--blocked`); false: only the others (`--ready`).
+    public var blocked: Bool? = nil
+    /// Only the direct subtasks of this task (a reference).
+    public var parent: String? = nil
     /// Whether each result carries the time logged on it (one grouped read for the whole listing). Off by
     /// default: only the JSON of a listing shows it, and a table of ten thousand rows should not pay for it.
     public var includesLoggedTime: Bool
@@ -70,8 +89,11 @@ public struct TaskSearch: Sendable, Equatable {
     public init(
         project: String? = nil, list: String? = nil, status: Status = .active, tag: String? = nil,
         priority: Priority? = nil, due: Due? = nil, text: String? = nil, assignee: String? = nil,
-        order: Order = .priority, limit: Int? = nil, includesLoggedTime: Bool = false
+        order: Order = .priority, limit: Int? = nil, includesLoggedTime: Bool = false, blocked: Bool? = nil,
+        parent: String? = nil
     ) {
+        self.blocked = blocked
+        self.parent = parent
         self.includesLoggedTime = includesLoggedTime
         self.assignee = assignee
         self.project = project
@@ -98,6 +120,14 @@ public struct TaskInput: Sendable, Equatable {
     public var note: String?
     /// A team member's name, or `me` for the logged-in user; nil assigns nobody.
     public var assignee: String?
+    /// The task (a reference) this one is a subtask of.
+    public var parent: String? = nil
+    /// Tasks (references) this one comes after.
+    public var after: [String] = []
+    /// How the task recurs, as typed (`weekly`, `every 2w`); without a due day the series starts today.
+    public var repeatRule: String? = nil
+    /// The last day an occurrence may fall on.
+    public var repeatUntil: Day? = nil
 
     public init(
         title: String, project: String? = nil, list: String? = nil, due: Day? = nil, priority: Priority? = nil,
@@ -139,6 +169,16 @@ public struct TaskEdit: Sendable, Equatable {
     /// Another list (a reference: in the new project when there is one, else the task's own project first,
     /// then anywhere, bringing its project along), or no list.
     public var list: FieldChange<String>?
+    /// Another parent (a reference), or top-level.
+    public var parent: FieldChange<String>? = nil
+    /// Tasks (references) to come after, besides the ones kept.
+    public var addAfter: [String] = []
+    /// Drop every task this one comes after, before adding `addAfter`.
+    public var clearAfter: Bool = false
+    /// A new repeat rule as typed (the series then counts from the task's due day), or one-off.
+    public var repeatRule: FieldChange<String>? = nil
+    /// A new last day for the occurrences, or none.
+    public var repeatUntil: FieldChange<Day>? = nil
 
     public init(
         title: String? = nil, due: FieldChange<Day>? = nil, priority: Priority? = nil, addTags: [String] = [],
@@ -160,7 +200,8 @@ public struct TaskEdit: Sendable, Equatable {
 
 /// What `stint task done|reopen|start|move` does to each of several tasks at once.
 public enum TaskBatchAction: Sendable, Equatable {
-    case complete
+    /// `force`: complete a parent even while some of its subtasks are open.
+    case complete(force: Bool)
     case reopen
     case start
     /// As `stint task move`: a project and/or a list reference.

@@ -41,9 +41,7 @@ public struct TaskWorker: Sendable {
     /// One task with its project, list and logged time (`task show`, and the question before a delete).
     public func details(_ reference: String) async throws(WorkerError) -> TaskDetails {
         try await working {
-            var details = try await details(for: [try await tasks.task(reference: reference)])[0]
-            details.loggedSeconds = try await sums.loggedSeconds(onTask: details.task.id)
-            return details
+            try await details(for: [try await tasks.task(reference: reference)], loggedTime: true)[0]
         }
     }
 
@@ -52,19 +50,61 @@ public struct TaskWorker: Sendable {
     public func create(_ input: TaskInput) async throws(WorkerError) -> TaskDetails {
         var assignee: UUID?
         if let reference = input.assignee { assignee = try await team.member(reference, purpose: Self.assigning) }
+        let today = calendar.today
         return try await working {
-            let placement = try await placement(project: input.project, list: input.list)
-            let draft = NewTask(
-                title: input.title, projectID: placement.project?.id, listID: placement.list?.id, due: input.due,
+            var parent: Task?
+            if let reference = input.parent { parent = try await tasks.task(reference: reference) }
+            var placement = try await placement(project: input.project, list: input.list)
+            // A subtask lives where its parent does, unless it is told otherwise.
+            if let parent, input.project == nil, input.list == nil, let projectID = parent.projectID {
+                var list: TaskList?
+                if let listID = parent.listID { list = try await lists.taskList(id: listID) }
+                placement = (try await projects.project(id: projectID), list)
+            }
+            let rule = try input.repeatRule.map { try RepeatRule.parse($0) }
+            // A recurring task needs a day to count its series from: today, when none was given.
+            let due = input.due ?? (rule != nil ? today : nil)
+            try Self.checkUntil(input.repeatUntil, rule: rule, due: due)
+            var draft = NewTask(
+                title: input.title, projectID: placement.project?.id, listID: placement.list?.id, due: due,
                 priority: input.priority ?? .none, tags: try Tag.list(from: input.tags),
                 estimate: try input.estimateSeconds.map { try Estimate(seconds: $0) }, note: input.note ?? "",
                 assigneeID: assignee)
+            draft.parentID = parent?.id
+            draft.prerequisiteIDs = try await ids(of: input.after)
+            draft.repeatRule = rule
+            draft.repeatUntil = rule != nil ? input.repeatUntil : nil
             var created = TaskDetails(
                 task: try await tasks.create(draft), project: placement.project, list: placement.list,
                 loggedSeconds: 0)
             if let assignee { created.assigneeName = await team.names(for: [assignee])[assignee] }
+            if draft.parentID != nil || !draft.prerequisiteIDs.isEmpty {
+                created = try await withRelations([created], loggedTime: false)[0]
+            }
             return created
         }
+    }
+
+    /// `--until` only means something for a recurring task, and no earlier than the day the series starts.
+    private static func checkUntil(_ until: Day?, rule: RepeatRule?, due: Day?) throws {
+        guard let until else { return }
+        guard rule != nil else {
+            throw WorkerError(.invalidInput, "--until \(until.iso) needs --repeat: only a recurring task has an end")
+        }
+        if let due, until < due {
+            throw WorkerError(
+                .invalidInput, "--until \(until.iso) is before the task's due day \(due.iso): no occurrence could come")
+        }
+    }
+
+    /// The ids of the tasks `references` name, in order, each once.
+    private func ids(of references: [String]) async throws -> [UUID] {
+        var found: [UUID] = []
+        for reference in references {
+            let id = try await tasks.task(reference: reference).id
+            if !found.contains(id) { found.append(id) }
+        }
+        return found
     }
 
     public func edit(_ reference: String, _ edit: TaskEdit) async throws(WorkerError) -> TaskDetails {
@@ -75,9 +115,20 @@ public struct TaskWorker: Sendable {
         case nil: break
         }
         let assignee = resolved
+        let today = calendar.today
         return try await working {
             let found = try await tasks.task(reference: reference)
             let place = try await newPlacement(of: found, project: edit.project, list: edit.list)
+            var parent: FieldChange<UUID>?
+            switch edit.parent {
+            case .set(let other): parent = .set(try await tasks.task(reference: other).id)
+            case .clear: parent = .clear
+            case nil: break
+            }
+            let newParent = parent
+            let added = try await ids(of: edit.addAfter)
+            let clearAfter = edit.clearAfter
+            let repetition = try Self.repetitionChange(edit, of: found, today: today)
             let addTags = try Tag.list(from: edit.addTags)
             let removeTags = Set(try Tag.list(from: edit.removeTags))
             let estimate: FieldChange<Estimate>? =
@@ -110,7 +161,58 @@ public struct TaskWorker: Sendable {
                 case nil: break
                 }
                 if let place { try task.move(projectID: place.project, listID: place.list, now: now) }
+                switch newParent {
+                case .set(let id): try task.setParent(id, now: now)
+                case .clear: try task.setParent(nil, now: now)
+                case nil: break
+                }
+                if clearAfter || !added.isEmpty {
+                    try task.setPrerequisites((clearAfter ? [] : task.prerequisiteIDs) + added, now: now)
+                }
+                if let repetition {
+                    // The series counts from the due day, so a recurring task has one (today when it had none).
+                    if case .some = repetition, task.due == nil { task.setDue(today, now: now) }
+                    task.setRepetition(repetition, now: now)
+                }
             }
+        }
+    }
+
+    /// What an edit does to the task's series: nil leaves it alone; `.some(nil)` makes the task a one-off. A new
+    /// rule starts a new series, named by this task and counting from its (new) due day; a new `--until` alone
+    /// keeps the series.
+    private static func repetitionChange(_ edit: TaskEdit, of task: Task, today: Day) throws -> TaskRepetition?? {
+        guard edit.repeatRule != nil || edit.repeatUntil != nil else { return nil }
+        let label = task.number.map { "task \($0)" } ?? "the task"
+        var due = task.due
+        switch edit.due {
+        case .set(let day): due = day
+        case .clear: due = nil
+        case nil: break
+        }
+        var until = task.repetition?.until
+        switch edit.repeatUntil {
+        case .set(let day): until = day
+        case .clear: until = nil
+        case nil: break
+        }
+        switch edit.repeatRule {
+        case .clear:
+            return .some(nil)
+        case .set(let text):
+            let rule = try RepeatRule.parse(text)
+            let start = due ?? today
+            try checkUntil(until, rule: rule, due: start)
+            if let current = task.repetition, current.rule == rule, edit.due == nil {
+                return TaskRepetition(rule: rule, until: until, seriesID: current.seriesID, start: current.start)
+            }
+            return TaskRepetition(rule: rule, until: until, seriesID: task.id, start: start)
+        case nil:
+            guard let current = task.repetition else {
+                throw WorkerError(.invalidInput, "\(label) does not repeat: give --repeat with --until")
+            }
+            try checkUntil(until, rule: current.rule, due: due)
+            return TaskRepetition(rule: current.rule, until: until, seriesID: current.seriesID, start: current.start)
         }
     }
 
@@ -149,8 +251,91 @@ public struct TaskWorker: Sendable {
         return (projectID, listID)
     }
 
-    public func complete(_ reference: String) async throws(WorkerError) -> TaskDetails {
-        try await working { try await change(reference, verb: "completed") { try $0.complete(at: $1) } }
+    /// Completes a task; the result names the tasks that now wait on nothing and a recurring task's next
+    /// occurrence (made in the same change, see `TaskRepository.change`).
+    /// - Parameter force: complete a parent whose subtasks are not all done (they stay as they are).
+    public func complete(_ reference: String, force: Bool = false) async throws(WorkerError) -> TaskDetails {
+        try await working {
+            let task = try await tasks.task(reference: reference)
+            return try await completing([task], force: force) {
+                [try await change(task, verb: "completed") { try $0.complete(at: $1) }]
+            }[0]
+        }
+    }
+
+    /// Runs `complete` for `found` after checking their subtasks, and adds what it led to.
+    private func completing(
+        _ found: [Task], force: Bool, _ complete: () async throws -> [TaskDetails]
+    ) async throws -> [TaskDetails] {
+        if !force { try await refuseOpenSubtasks(of: found) }
+        let now = calendar.now
+        // The occurrences each task's completion may make, in order (the repository skips ones already done);
+        // the one that is live afterwards and was not before is the one made.
+        var candidates: [UUID: [UUID]] = [:]
+        for task in found where task.status != .completed {
+            var chain: [UUID] = []
+            var next = task.nextOccurrence(now: now)
+            while let occurrence = next, chain.count < Self.occurrencesShown {
+                chain.append(occurrence.id)
+                next = occurrence.nextOccurrence(now: now)
+            }
+            candidates[task.id] = chain
+        }
+        let expected = Set(candidates.values.joined())
+        let existing = Set(try await live(expected).map(\.id))
+        var completed = try await complete()
+        let made = Dictionary(
+            uniqueKeysWithValues: try await live(expected.subtracting(existing)).map { ($0.id, $0) })
+        // An occurrence two of them could have made (two of one series completed together) is named by the one
+        // it comes right after.
+        var maker: [UUID: (task: UUID, distance: Int)] = [:]
+        for (task, chain) in candidates {
+            for (distance, id) in chain.enumerated() where made[id] != nil && distance < maker[id]?.distance ?? .max {
+                maker[id] = (task, distance)
+            }
+        }
+        var named = Set<UUID>()
+        for index in completed.indices {
+            let task = completed[index].task
+            completed[index].nextOccurrence = maker.first { $0.value.task == task.id }.flatMap { made[$0.key] }
+            var waitingOn = TaskQuery(statuses: [.open, .inProgress], sort: .number)
+            waitingOn.after = task.id
+            waitingOn.blocked = false
+            completed[index].unblocked = try await tasks.tasks(matching: waitingOn).filter {
+                named.insert($0.id).inserted
+            }
+        }
+        return completed
+    }
+
+    /// How far along its series a completion looks for the occurrence it made, to name it.
+    static let occurrencesShown = 20
+
+    /// The live tasks with these ids.
+    private func live(_ ids: Set<UUID>) async throws -> [Task] {
+        guard !ids.isEmpty else { return [] }
+        return try await tasks.tasks(matching: TaskQuery(statuses: [], sort: .number, ids: ids))
+    }
+
+    /// A parent is done when its subtasks are: completing one with open subtasks is refused (a conflict that
+    /// `--force` overrides), unless those subtasks are being completed in the same command.
+    private func refuseOpenSubtasks(of found: [Task]) async throws {
+        let links = try await tasks.links()
+        guard !links.parents.isEmpty else { return }
+        let completing = Set(found.map(\.id))
+        for task in found {
+            let children = Set(links.children[task.id] ?? []).subtracting(completing)
+            let open = try await live(children).filter { $0.status != .completed }
+            guard !open.isEmpty else { continue }
+            let numbers = open.map { $0.number.map(String.init) ?? String($0.id.lowercasedString.prefix(8)) }
+            let error = ValidationError(field: "status", reason: .openSubtasks(count: open.count))
+            throw WorkerError(
+                .conflict,
+                "\(Self.label(task)) has \(open.count == 1 ? "an open subtask" : "\(open.count) open subtasks") "
+                    + "(\(numbers.joined(separator: ", "))): complete \(open.count == 1 ? "it" : "them") first, "
+                    + "or pass --force to complete the task anyway",
+                cause: error)
+        }
     }
 
     public func reopen(_ reference: String) async throws(WorkerError) -> TaskDetails {
@@ -246,19 +431,23 @@ public struct TaskWorker: Sendable {
                 case .start: "started"
                 case .move: "moved"
                 }
-            if found.count == 1 { return [try await change(found[0], verb: verb, rule)] }
-            // Each task is tried first, so a refusal names the task it is about; the write checks again.
-            for task in found {
-                var trial = task
-                do {
-                    try rule(&trial, now)
-                } catch {
-                    let reason = WorkerError(wrapping: error)
-                    throw WorkerError(reason.kind, "\(Self.label(task)): \(reason.message)", cause: error)
+            let perform = { () async throws -> [TaskDetails] in
+                if found.count == 1 { return [try await change(found[0], verb: verb, rule)] }
+                // Each task is tried first, so a refusal names the task it is about; the write checks again.
+                for task in found {
+                    var trial = task
+                    do {
+                        try rule(&trial, now)
+                    } catch {
+                        let reason = WorkerError(wrapping: error)
+                        throw WorkerError(reason.kind, "\(Self.label(task)): \(reason.message)", cause: error)
+                    }
                 }
+                let changed = try await tasks.change(found.map(\.id), summary: "\(verb) \(Self.labels(found))", rule)
+                return try await details(for: changed)
             }
-            let changed = try await tasks.change(found.map(\.id), summary: "\(verb) \(Self.labels(found))", rule)
-            return try await details(for: changed)
+            if case .complete(let force) = action { return try await completing(found, force: force, perform) }
+            return try await perform()
         }
     }
 
@@ -382,6 +571,8 @@ public struct TaskWorker: Sendable {
             case .done: [.completed]
             case .all: []
             }
+        query.blocked = search.blocked
+        if let parent = search.parent { query.parentIDs = [try await tasks.task(reference: parent).id] }
         query.tag = try search.tag.map { try Tag($0) }
         query.priority = search.priority
         query.text = search.text
@@ -424,11 +615,57 @@ public struct TaskWorker: Sendable {
         let listMap = Dictionary(uniqueKeysWithValues: try await allLists.map { ($0.id, $0) })
         let names = await team.names(for: Set(found.compactMap(\.assigneeID)))
         let seconds = try await logged
-        return found.map { task in
-            TaskDetails(
-                task: task, project: task.projectID.flatMap { projectMap[$0] },
-                list: task.listID.flatMap { listMap[$0] }, loggedSeconds: seconds.map { $0[task.id] ?? 0 },
-                assigneeName: task.assigneeID.flatMap { names[$0] })
+        return try await withRelations(
+            found.map { task in
+                TaskDetails(
+                    task: task, project: task.projectID.flatMap { projectMap[$0] },
+                    list: task.listID.flatMap { listMap[$0] }, loggedSeconds: seconds.map { $0[task.id] ?? 0 },
+                    assigneeName: task.assigneeID.flatMap { names[$0] })
+            }, loggedTime: loggedTime)
+    }
+
+    /// Attaches each task's live parent, prerequisites and direct subtasks (and, with `loggedTime`, the time on
+    /// all its subtasks however deep). One read of the links, which only tasks that have one are in, so a store
+    /// without subtasks or dependencies pays one indexed query; then one read of the linked tasks not at hand.
+    private func withRelations(_ all: [TaskDetails], loggedTime: Bool) async throws -> [TaskDetails] {
+        guard !all.isEmpty else { return all }
+        let links = try await tasks.links()
+        guard !links.parents.isEmpty || !links.prerequisites.isEmpty else {
+            guard loggedTime else { return all }
+            return all.map { details in
+                var details = details
+                details.subtasksLoggedSeconds = 0
+                return details
+            }
+        }
+        let children = links.children
+        var known: [UUID: Task] = [:]
+        for details in all { known[details.task.id] = details.task }
+        var wanted = Set<UUID>()
+        for details in all {
+            let task = details.task
+            wanted.formUnion([task.parentID].compactMap { $0 } + task.prerequisiteIDs + (children[task.id] ?? []))
+        }
+        for task in try await live(wanted.filter { known[$0] == nil }) { known[task.id] = task }
+        var below: [UUID: [UUID]] = [:]
+        var subtaskSeconds: [UUID: Int] = [:]
+        if loggedTime {
+            for details in all { below[details.task.id] = links.descendants(of: details.task.id) }
+            let everyone = Set(below.values.joined())
+            if !everyone.isEmpty {
+                let seconds = try await sums.loggedSeconds(onTasks: Array(everyone))
+                for (id, ids) in below { subtaskSeconds[id] = ids.reduce(0) { $0 + (seconds[$1] ?? 0) } }
+            }
+        }
+        let byNumber = { (lhs: Task, rhs: Task) in (lhs.number ?? 0) < (rhs.number ?? 0) }
+        return all.map { details in
+            var details = details
+            let task = details.task
+            details.parent = task.parentID.flatMap { known[$0] }
+            details.prerequisites = task.prerequisiteIDs.compactMap { known[$0] }.sorted(by: byNumber)
+            details.subtasks = (children[task.id] ?? []).compactMap { known[$0] }.sorted(by: byNumber)
+            if loggedTime { details.subtasksLoggedSeconds = subtaskSeconds[task.id] ?? 0 }
+            return details
         }
     }
 }

@@ -12,6 +12,8 @@ struct TaskwarriorFile {
         var task: Task
         var project: String?
         var list: String?
+        /// Taskwarrior's own uuid of the task.
+        var sourceID: UUID
     }
 
     /// A record left out on purpose, and why.
@@ -24,7 +26,7 @@ struct TaskwarriorFile {
     var skipped: [Skip] = []
 
     /// Keys that are Taskwarrior's own bookkeeping: derived (urgency, id), or the links of a recurring task's
-    /// instances to their template, which Stint does not need to keep.
+    /// instances to their template (read for the series, then not kept).
     private static let ignoredKeys: Set<String> = ["id", "urgency", "mask", "imask", "rtype", "parent"]
     /// Keys this reader maps to a field of the task.
     private static let mappedKeys: Set<String> = [
@@ -40,8 +42,16 @@ struct TaskwarriorFile {
         let records = try objects(in: data)
         var file = TaskwarriorFile()
         var seen: Set<UUID> = []
+        var sources: Set<UUID> = []
+        // A recurring task's instances count their series from the template's due day.
+        var templates: [String: Date] = [:]
+        for object in records where object["status"] as? String == "recurring" {
+            if let uuid = (object["uuid"] as? String)?.lowercased(), let due = (object["due"] as? String) {
+                templates[uuid] = ForeignTime.date(due)
+            }
+        }
         for (index, object) in records.enumerated() {
-            let record = Record(object: object, position: index + 1)
+            let record = Record(object: object, position: index + 1, templates: templates)
             switch try record.status() {
             case "deleted":
                 file.skipped.append(Skip(title: record.title, reason: "deleted in Taskwarrior"))
@@ -51,15 +61,56 @@ struct TaskwarriorFile {
                         title: record.title,
                         reason: "the template of a recurring task (its instances are imported as tasks)"))
             default:
-                let item = try record.item(timeZone: timeZone)
-                guard seen.insert(item.task.id).inserted else {
+                let item = try record.item(timeZone: timeZone, taken: seen)
+                guard sources.insert(item.sourceID).inserted else {
                     throw record.failure("its uuid appears twice in the file")
                 }
+                seen.insert(item.task.id)
                 file.items.append(item)
             }
             recordRead()
         }
+        // A dependency names the task by Taskwarrior's uuid: it becomes the id that task got here (a recurring
+        // instance's is its occurrence's), and one on a task the file does not bring (deleted in Taskwarrior)
+        // would wait on nothing, so it is dropped.
+        var renamed: [UUID: UUID] = [:]
+        for item in file.items { renamed[TaskwarriorFile.id(item.sourceID)] = item.task.id }
+        for index in file.items.indices where !file.items[index].task.prerequisiteIDs.isEmpty {
+            var task = file.items[index].task
+            let kept = task.prerequisiteIDs.compactMap { renamed[$0] }.filter { $0 != task.id }
+            // Changed "at" its own modification time, so the stamp stays what Taskwarrior said.
+            try? task.setPrerequisites(kept, now: task.updatedAt)
+            file.items[index].task = task
+        }
         return file
+    }
+
+    /// The id a Taskwarrior uuid becomes in Stint.
+    static func id(_ uuid: UUID) -> UUID {
+        UUID(named: uuid.lowercasedString, in: UUID.Namespace.taskwarriorTask)
+    }
+
+    /// Taskwarrior's `recur` values in Stint's terms: its named periods, and durations like `2w` or `3d`.
+    static func repeatRule(_ recur: String) -> RepeatRule? {
+        let text = recur.trimmingCharacters(in: .whitespaces).lowercased()
+        let named: [String: String] = [
+            "annual": "yearly", "yearly": "yearly", "quarterly": "every 3 months", "semiannual": "every 6 months",
+            "biannual": "every 2 years", "biyearly": "every 2 years", "fortnight": "every 2 weeks",
+            "day": "daily", "week": "weekly", "month": "monthly", "year": "yearly",
+        ]
+        if let rule = try? RepeatRule.parse(named[text] ?? text) { return rule }
+        let letters = text.drop { $0.isASCII && $0.isNumber }
+        let unit =
+            switch letters {
+            case "d", "day", "days": "days"
+            case "w", "wk", "wks", "week", "weeks": "weeks"
+            case "mo", "mos", "month", "months": "months"
+            case "y", "yr", "yrs", "year", "years": "years"
+            default: ""
+            }
+        let amount = text.prefix(text.count - letters.count)
+        guard !unit.isEmpty else { return nil }
+        return try? RepeatRule.parse("every \(amount.isEmpty ? "1" : String(amount)) \(unit)")
     }
 
     /// The records: a JSON array (what `task export` writes), or one object per line (what older versions and
@@ -106,6 +157,8 @@ struct TaskwarriorFile {
     private struct Record {
         let object: [String: Any]
         let position: Int
+        /// Each recurring template's due date, by lowercase uuid.
+        let templates: [String: Date]
 
         var title: String {
             (object["description"] as? String).map { $0.messageExcerpt } ?? "(no description)"
@@ -138,7 +191,9 @@ struct TaskwarriorFile {
             return date
         }
 
-        func item(timeZone: TimeZone) throws(WorkerError) -> Item {
+        /// - Parameter taken: the ids earlier records got: an instance whose occurrence id one of them has (two
+        ///   instances of one series on the same day, one moved there) keeps an id of its own.
+        func item(timeZone: TimeZone, taken: Set<UUID>) throws(WorkerError) -> Item {
             guard let uuidText = try string("uuid"), let sourceID = UUID(canonical: uuidText) else {
                 throw failure("it has no uuid")
             }
@@ -181,12 +236,21 @@ struct TaskwarriorFile {
                 let at = (annotation["entry"] as? String).flatMap(ForeignTime.date)
                 notes.append((at.map { ForeignTime.stamp($0, in: timeZone) + "  " } ?? "") + text)
             }
+            let due = try date("due").map { Day.containing($0, in: timeZone) }
+            let prerequisites = try dependencies()
+            let repetition = try self.repetition(due: due, timeZone: timeZone)
+            var mapped = TaskwarriorFile.mappedKeys
+            if prerequisites != nil { mapped.insert("depends") }
+            if repetition != nil { mapped.formUnion(["recur", "until"]) }
             for key in object.keys.sorted()
-            where !TaskwarriorFile.ignoredKeys.contains(key) && !TaskwarriorFile.mappedKeys.contains(key) {
+            where !TaskwarriorFile.ignoredKeys.contains(key) && !mapped.contains(key) {
                 notes.append("\(key): \(TaskwarriorFile.text(object[key], timeZone: timeZone))")
             }
 
-            let id = UUID(named: sourceID.lowercasedString, in: UUID.Namespace.taskwarriorTask)
+            // An instance of a recurring task takes the id Stint gives the series' occurrence on its day, so
+            // completing one in Stint finds the next instance Taskwarrior made instead of making a second.
+            let occurrence = repetition.flatMap { series in due.map { series.occurrenceID(on: $0) } }
+            let id = occurrence.flatMap { taken.contains($0) ? nil : $0 } ?? TaskwarriorFile.id(sourceID)
             let checked: Task
             do throws(ValidationError) {
                 checked = try Task.create(
@@ -196,13 +260,41 @@ struct TaskwarriorFile {
             }
             let taskStatus: TaskStatus =
                 status == "completed" ? .completed : object["start"] != nil ? .inProgress : .open
-            let due = try date("due").map { Day.containing($0, in: timeZone) }
             let end = try date("end")
             let task = Task(
                 id: id, title: checked.title, note: checked.note, status: taskStatus, priority: priority, due: due,
-                tags: checked.tags, completedAt: taskStatus == .completed ? end ?? modified : nil, createdAt: entry,
+                tags: checked.tags, completedAt: taskStatus == .completed ? end ?? modified : nil,
+                prerequisiteIDs: prerequisites ?? [], repetition: repetition, createdAt: entry,
                 updatedAt: max(modified, entry))
-            return Item(task: task, project: project, list: list)
+            return Item(task: task, project: project, list: list, sourceID: sourceID)
+        }
+
+        /// `depends`: an array of uuids (2.6 and later) or one comma-separated string (older versions); nil when
+        /// absent. Each becomes the id the depended-on task gets.
+        func dependencies() throws(WorkerError) -> [UUID]? {
+            guard let value = object["depends"] else { return nil }
+            let texts: [Any] =
+                (value as? [Any]) ?? (value as? String)?.split(separator: ",").map { String($0) } ?? [value]
+            var ids: [UUID] = []
+            for text in texts {
+                guard let text = text as? String,
+                    let uuid = UUID(canonical: text.trimmingCharacters(in: .whitespaces).lowercased())
+                else { throw failure("its depends holds something that is not a task's uuid") }
+                ids.append(TaskwarriorFile.id(uuid))
+            }
+            return ids.count <= Task.prerequisiteLimit ? ids : Array(ids.prefix(Task.prerequisiteLimit))
+        }
+
+        /// An instance of a recurring task (`recur` and `parent`, its template) joins the series named by the
+        /// template, counted from the template's due day; a `recur` Stint cannot read stays in the note.
+        func repetition(due: Day?, timeZone: TimeZone) throws(WorkerError) -> TaskRepetition? {
+            guard let recur = try string("recur"), let rule = TaskwarriorFile.repeatRule(recur),
+                let parent = (try string("parent")).flatMap({ UUID(canonical: $0.lowercased()) }), let due
+            else { return nil }
+            let start = templates[parent.lowercasedString].map { Day.containing($0, in: timeZone) } ?? due
+            let until = try date("until").map { Day.containing($0, in: timeZone) }
+            return TaskRepetition(
+                rule: rule, until: until, seriesID: TaskwarriorFile.id(parent), start: min(start, due))
         }
     }
 

@@ -52,6 +52,7 @@ enum ValidationWording {
             switch kind {
             case .timeOfDay: return "\(excerpt) is not a time of day: use 00:00 to 23:59"
             case .instant: return "'\(excerpt)' has more than 59 seconds: \(Hint.instant)"
+            case .repeatRule: return "'\(excerpt)' repeats too rarely or never: use every 1 to 999 days, weeks, …"
             default: return "\(field) '\(excerpt)' is out of range: use a smaller value"
             }
         case .notARealDate(let excerpt, let problem, let kind):
@@ -123,6 +124,23 @@ enum ValidationWording {
         case .dayRangeEmpty(let since, let until):
             return "--since \(since.iso) is after --until \(until.iso): no entry can match"
 
+        // MARK: Tasks and other tasks
+        case .linksToItself:
+            return field == "parent"
+                ? "a task cannot be its own parent: name another task"
+                : "a task cannot come after itself: name another task"
+        case .tooManyPrerequisites(let count, let limit):
+            return "a task can come after at most \(limit) tasks (this one would come after \(count)): "
+                + "name fewer"
+        case .relationCycle(let path):
+            let loop = path.joined(separator: " → ")
+            return field == "parent"
+                ? "that would make a task its own subtask (\(loop)): choose another parent"
+                : "that would make a loop of tasks waiting on each other (\(loop)): drop one of the links"
+        case .openSubtasks(let count):
+            let subtasks = count == 1 ? "1 subtask is" : "\(count) subtasks are"
+            return "\(subtasks) still open: complete \(count == 1 ? "it" : "them") first, or pass --force"
+
         // MARK: Choosing a timer
         case .noRunningTimer:
             return "no timer is running"
@@ -152,6 +170,7 @@ enum ValidationWording {
         static let instant = "use now, 09:15, 5pm, 10 min ago, yesterday 17:00, fri 10:00 or 2026-11-20 17:00"
         static let priority = "use high, medium, low or none (or h, m, l, n, or 3 to 0)"
         static let timeOfDay = "write it like 14:00, 9:15 or 5pm"
+        static let repeatRule = "use daily, weekdays, weekly, monthly, yearly or every 2w (every 3 days, …)"
     }
 
     private static func empty(field: String, kind: ValidationError.ValueKind) -> String {
@@ -163,6 +182,7 @@ enum ValidationWording {
         case .duration: "\(field) is empty: \(Hint.duration)"
         case .instant: "\(field) is empty: \(Hint.instant)"
         case .timeOfDay: "\(field) is empty: write a time such as 14:00 or 9:15"
+        case .repeatRule: "\(field) is empty: \(Hint.repeatRule)"
         }
     }
 
@@ -175,6 +195,7 @@ enum ValidationWording {
         case .duration: "could not read '\(excerpt)' as a duration: \(Hint.duration)"
         case .instant: "could not read '\(excerpt)' as a time: \(Hint.instant)"
         case .timeOfDay: "could not read '\(excerpt)' as a time of day: \(Hint.timeOfDay)"
+        case .repeatRule: "could not read '\(excerpt)' as a repeat rule: \(Hint.repeatRule)"
         }
     }
 

@@ -163,7 +163,7 @@ struct ConfigFileTests {
             ("[report]\nperoid = \"week\"", 2, "unknown key \"peroid\" in [report] (did you mean \"period\"?)"),
             (
                 "[reprot]", 1,
-                "unknown table [reprot] (did you mean \"report\"?): tables are [report], [log] and [alias]"
+                "unknown table [reprot] (did you mean \"report\"?): tables are [report], [log], [alias] and [filter]"
             ),
             ("zzz = 1", 1, "unknown key \"zzz\""),
             ("auto-sync = true", 1, "auto-sync is not kept in this file: use stint config set auto-sync on"),

@@ -82,9 +82,26 @@ private func kind(of error: any Error) -> WorkerError.Kind? {
     }
 }
 
+/// Where the next entry a contract logs may begin: each one after the last, so two never overlap (the contract
+/// promises scenarios entries that overlap no other).
+final class EntrySlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var placed = 0
+
+    /// Seconds after the first slot for an entry of `seconds`, a minute clear of the one before.
+    func take(_ seconds: Int) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        let start = placed
+        placed += seconds + 60
+        return start
+    }
+}
+
 struct AdapterTasksSubject: TasksContractSubject {
     let bench: Bench
     let services: any TasksServices
+    let slots = EntrySlots()
 
     init() throws {
         bench = try Bench(now: TasksContract.now)
@@ -111,8 +128,8 @@ struct AdapterTasksSubject: TasksContractSubject {
         _ = try await bench.workers.makeTimeWorker().log(
             LogInput(
                 durationSeconds: seconds, task: reference, project: nil,
-                start: bench.clock.now().addingTimeInterval(-2 * 86_400), note: nil, billable: false, tags: [],
-                force: false))
+                start: bench.clock.now().addingTimeInterval(TimeInterval(-10 * 86_400 + slots.take(seconds))),
+                note: nil, billable: false, tags: [], force: false))
     }
 
     func classify(_ error: any Error) -> TasksContract.ErrorKind? {

@@ -12,6 +12,16 @@ struct ForeignImportRouteTests {
         try JSONSerialization.jsonObject(with: Data(contentsOf: fixture)) as? [[String: Any]] ?? []
     }
 
+    /// The position in `records` of the first record with this description (and status, when given).
+    private static func index(
+        of description: String, status: String? = nil, in records: [[String: Any]]
+    ) throws -> Int {
+        try #require(
+            records.firstIndex {
+                $0["description"] as? String == description && (status == nil || $0["status"] as? String == status)
+            }, "no record \(description)")
+    }
+
     private static func write(_ records: [[String: Any]], in stint: Harness, name: String = "tw.json") throws -> String
     {
         let path = stint.root.appendingPathComponent(name).path
@@ -25,7 +35,7 @@ struct ForeignImportRouteTests {
         let path = Self.fixture.path
         let first = await stint.run("import", "--from", "taskwarrior", path)
         #expect(first.stderr == "")
-        #expect(first.stdout == "Imported \(path) from Taskwarrior: 13 new, 0 updated, 0 unchanged, 2 skipped\n")
+        #expect(first.stdout == "Imported \(path) from Taskwarrior: 18 new, 0 updated, 0 unchanged, 3 skipped\n")
 
         let projects = await stint.run("project", "list", "--json")
         #expect(projects.stdout.contains(#""name" : "Website""#))
@@ -38,7 +48,7 @@ struct ForeignImportRouteTests {
         #expect(notes.status == 0)
         let tasks = try #require(
             try JSONSerialization.jsonObject(with: Data(notes.stdout.utf8)) as? [[String: Any]])
-        #expect(tasks.count == 9)
+        #expect(tasks.count == 14)
         let byTitle = Dictionary(tasks.map { ($0["title"] as? String ?? "", $0) }, uniquingKeysWith: { a, _ in a })
         let release = try #require(byTitle["Write release notes"])
         #expect(release["priority"] as? String == "high")
@@ -55,9 +65,117 @@ struct ForeignImportRouteTests {
         #expect(byTitle["Café reçu – 領収書"]?["tags"] as? [String] == ["receipts"])
 
         let again = await stint.run("import", "--from", "taskwarrior", path)
-        #expect(again.stdout == "Imported \(path) from Taskwarrior: 0 new, 0 updated, 9 unchanged, 2 skipped\n")
-        #expect(await stint.run("undo").stdout == "Undid: imported 13 items\n")
+        #expect(again.stdout == "Imported \(path) from Taskwarrior: 0 new, 0 updated, 14 unchanged, 3 skipped\n")
+        #expect(await stint.run("undo").stdout == "Undid: imported 18 items\n")
         #expect(await stint.run("task", "list", "--all", "--count").stdout == "0\n")
+    }
+
+    @Test("depends become prerequisites and recurring instances one series that Stint continues without duplicates")
+    func dependenciesAndSeries() async throws {
+        let stint = try Harness()
+        #expect(await stint.run("import", "--from", "taskwarrior", "--quiet", Self.fixture.path).status == 0)
+        let tasks = try await Self.tasks(in: stint)
+        func numbers(_ title: String) -> [Int] {
+            tasks.filter { $0["title"] as? String == title }.compactMap { $0["number"] as? Int }
+        }
+        func task(_ title: String, due: String? = nil) throws -> [String: Any] {
+            try #require(
+                tasks.first { $0["title"] as? String == title && (due == nil || $0["due"] as? String == due) },
+                "\(title) \(due ?? "")")
+        }
+        func after(_ object: [String: Any]) -> [Int] {
+            (object["after"] as? [[String: Any]] ?? []).compactMap { $0["number"] as? Int }
+        }
+        let release = try #require(numbers("Write release notes").first)
+        let login = try #require(numbers("Fix login bug").first)
+        let plain = try #require(numbers("Plain task").first)
+        let retroOn14 = try #require(try task("Team retro", due: "2026-12-14")["number"] as? Int)
+
+        // `depends` on pending tasks blocks; on a completed one it does not; on a deleted one it is dropped.
+        #expect(after(try task("Blocked one")) == [release])
+        #expect(after(try task("Deploy site")) == [release, login].sorted())
+        #expect(try task("Deploy site")["blocked"] as? Bool == true)
+        let announce = try task("Announce")
+        #expect(after(announce) == [retroOn14, plain].sorted(), "Gone is not in the file: dropped")
+        #expect(announce["blocked"] as? Bool == true)
+        #expect(announce["note"] as? String == "", "depends is mapped, not kept in the note")
+        #expect(await stint.run("task", "list", "--blocked", "--count").stdout == "3\n")
+        let list = await stint.run("task", "list")
+        #expect(
+            list.stdout.contains(
+                "Deploy site (after \([release, login].sorted().map(String.init).joined(separator: ", ")))"))
+
+        // Each recurring instance is an occurrence of its template's series; until comes along.
+        let retros = tasks.filter { $0["title"] as? String == "Team retro" }
+        #expect(retros.compactMap { $0["due"] as? String }.sorted() == ["2026-12-07", "2026-12-14", "2026-12-21"])
+        #expect(
+            retros.allSatisfy { $0["repeat"] as? String == "weekly" && $0["repeat_until"] as? String == "2026-12-21" })
+        #expect(retros.allSatisfy { $0["note"] as? String == "" && $0["project_name"] as? String == "Home" })
+        #expect(try task("Team retro", due: "2026-12-07")["status"] as? String == "done")
+        let plants = tasks.filter { $0["title"] as? String == "Water plants" }
+        #expect(plants.compactMap { $0["due"] as? String }.sorted() == ["2026-11-20", "2026-11-27"])
+        #expect(plants.allSatisfy { $0["repeat"] as? String == "weekly" && $0["repeat_until"] is NSNull })
+        let count = tasks.count
+
+        // Completing an occurrence whose next one Taskwarrior already made finds it: no second one.
+        let announced = try #require(announce["number"] as? Int)
+        let retro = await stint.run("task", "done", "\(retroOn14)")
+        #expect(
+            retro.stdout == "Completed task \(retroOn14) \"Team retro\"\nUnblocked task \(announced) \"Announce\"\n")
+        let lastRetro = try #require(try task("Team retro", due: "2026-12-21")["number"] as? Int)
+        // The one on the series' until day makes none.
+        #expect(
+            await stint.run("task", "done", "\(lastRetro)").stdout == "Completed task \(lastRetro) \"Team retro\"\n")
+        let first = try #require(try task("Water plants", due: "2026-11-20")["number"] as? Int)
+        #expect(await stint.run("task", "done", "\(first)").stdout == "Completed task \(first) \"Water plants\"\n")
+        #expect(await stint.run("task", "list", "--all", "--count").stdout == "\(count)\n")
+        // The newest one makes the next, a week on.
+        let second = try #require(try task("Water plants", due: "2026-11-27")["number"] as? Int)
+        let made = try #require(try await stint.json("task", "done", "\(second)") as? [String: Any])
+        let next = try #require(made["next_occurrence"] as? [String: Any])
+        let nextNumber = try #require(next["number"] as? Int)
+        let shown = try #require(try await stint.json("task", "show", "\(nextNumber)") as? [String: Any])
+        #expect(shown["due"] as? String == "2026-12-04")
+        #expect(shown["repeat"] as? String == "weekly")
+        #expect(await stint.run("task", "list", "--all", "--count").stdout == "\(count + 1)\n")
+    }
+
+    @Test("depends as older versions wrote it, on a task not in the file, or holding garbage")
+    func dependsVariants() async throws {
+        var records = try Self.records()
+        let deploy = try Self.index(of: "Deploy site", in: records)
+        let depends = try #require(records[deploy]["depends"] as? [String])
+        // Taskwarrior before 2.6 wrote one comma-separated string, and a uuid nobody has is dropped.
+        records[deploy]["depends"] = (depends + ["00000000-0000-4000-8000-000000000000"]).joined(separator: ",")
+        let stint = try Harness()
+        #expect(
+            await stint.run("import", "--from", "taskwarrior", "--quiet", try Self.write(records, in: stint)).status
+                == 0)
+        let site = try #require(try await Self.tasks(in: stint).first { $0["title"] as? String == "Deploy site" })
+        #expect(
+            (site["after"] as? [[String: Any]])?.compactMap { $0["title"] as? String }.sorted() == [
+                "Fix login bug", "Write release notes",
+            ])
+
+        records[deploy]["depends"] = ["not-a-uuid"]
+        let other = try Harness()
+        let refused = await other.run("import", "--from", "taskwarrior", try Self.write(records, in: other))
+        #expect(refused.status == 4)
+        #expect(refused.stderr.hasPrefix("stint: task \(deploy + 1) of the file (uuid "), "\(refused)")
+        #expect(refused.stderr.contains("its depends holds something that is not a task's uuid"), "\(refused)")
+        #expect(refused.stderr.filter { $0 == "\n" }.count == 1)
+        #expect(await other.run("task", "list", "--all", "--count").stdout == "0\n")
+    }
+
+    @Test("a uuid that a recurring task's instance shares with another record is refused like any uuid twice")
+    func instanceUUIDTwice() async throws {
+        var records = try Self.records()
+        let instance = try Self.index(of: "Water plants", status: "pending", in: records)
+        records[try Self.index(of: "Later", in: records)]["uuid"] = records[instance]["uuid"]
+        let stint = try Harness()
+        let twice = await stint.run("import", "--from", "taskwarrior", try Self.write(records, in: stint))
+        #expect(twice.status == 4)
+        #expect(twice.stderr.contains("its uuid appears twice in the file"))
     }
 
     @Test("--dry-run lists what would be created and skipped, and writes nothing")
@@ -69,15 +187,19 @@ struct ForeignImportRouteTests {
         #expect(preview.stdout.contains("create list     Backlog  (Website)\n"))
         #expect(preview.stdout.contains("create task     Write release notes  (Website / Backlog)\n"))
         #expect(preview.stdout.contains("skip   task     Gone  (deleted in Taskwarrior)\n"))
-        #expect(preview.stdout.hasSuffix("13 new, 0 updated, 0 unchanged, 2 skipped (nothing written)\n"))
+        #expect(
+            preview.stdout.contains(
+                "skip   task     Team retro  (the template of a recurring task (its instances are imported as tasks))\n"
+            ))
+        #expect(preview.stdout.hasSuffix("18 new, 0 updated, 0 unchanged, 3 skipped (nothing written)\n"))
         #expect(await stint.run("task", "list", "--all", "--count").stdout == "0\n")
         #expect(await stint.run("project", "list", "--json").stdout.contains("Website") == false)
 
         let json = await stint.run("import", "--from", "taskwarrior", "--dry-run", "--json", Self.fixture.path)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["dry_run"] as? Bool == true)
-        #expect(object["inserted"] as? Int == 13)
-        #expect((object["items"] as? [Any])?.count == 15)
+        #expect(object["inserted"] as? Int == 18)
+        #expect((object["items"] as? [Any])?.count == 21)
         let plain = await stint.run("import", "--dry-run", Self.fixture.path)
         #expect(plain.status == 64)
         #expect(plain.stderr.hasPrefix("stint: --dry-run goes with --from taskwarrior"))
@@ -89,7 +211,7 @@ struct ForeignImportRouteTests {
         var records = try Self.records()
         let path = try Self.write(records, in: stint)
         #expect(await stint.run("import", "--from", "taskwarrior", "--quiet", path).status == 0)
-        // The fixture was written on 2026-11-23; the Stint edit comes the next morning.
+        // The fixture was written just after midnight on 2026-11-24; the Stint edit comes that morning.
         stint.now = "2026-11-24T09:00:00Z"
         let fix = try #require(try await Self.tasks(in: stint).first { $0["title"] as? String == "Fix login bug" })
         let number = try #require(fix["number"] as? Int)
@@ -114,7 +236,7 @@ struct ForeignImportRouteTests {
                 "keep   task     Fix the login bug  (changed in Stint since Taskwarrior last changed it; "
                     + "Stint's version kept)\n"))
         let imported = await stint.run("import", "--from", "taskwarrior", later)
-        #expect(imported.stdout.hasSuffix("0 new, 1 updated, 8 unchanged, 2 skipped\n"))
+        #expect(imported.stdout.hasSuffix("0 new, 1 updated, 13 unchanged, 3 skipped\n"))
         let tasks = try await Self.tasks(in: stint)
         #expect(tasks.first { $0["title"] as? String == "Write release notes" }?["priority"] as? String == "low")
         #expect(tasks.first { $0["number"] as? Int == number }?["title"] as? String == "Fix the login bug")
@@ -129,29 +251,33 @@ struct ForeignImportRouteTests {
     func badRecord() async throws {
         let stint = try Harness()
         var records = try Self.records()
-        records[2]["tags"] = ["has space"]
+        let blocked = try Self.index(of: "Blocked one", in: records)
+        records[blocked]["tags"] = ["has space"]
         let badTag = await stint.run("import", "--from", "taskwarrior", try Self.write(records, in: stint))
         #expect(badTag.status == 4)
-        #expect(badTag.stderr.hasPrefix("stint: task 3 of the file (uuid "))
+        #expect(badTag.stderr.hasPrefix("stint: task \(blocked + 1) of the file (uuid "))
         #expect(badTag.stderr.contains(#""Blocked one": tag 'has space' contains a space"#))
         #expect(await stint.run("task", "list", "--all", "--count").stdout == "0\n")
 
         records = try Self.records()
-        records[0]["description"] = String(repeating: "x", count: 10_000)
+        let release = try Self.index(of: "Write release notes", in: records)
+        records[release]["description"] = String(repeating: "x", count: 10_000)
         let long = await stint.run("import", "--from", "taskwarrior", try Self.write(records, in: stint))
         #expect(long.status == 4)
-        #expect(long.stderr.hasPrefix("stint: task 1 of the file"))
+        #expect(long.stderr.hasPrefix("stint: task \(release + 1) of the file"))
         #expect(long.stderr.split(separator: "\n").count == 1)
 
         records = try Self.records()
-        records[1]["due"] = "tomorrow"
+        records[try Self.index(of: "Fix login bug", in: records)]["due"] = "tomorrow"
         let due = await stint.run("import", "--from", "taskwarrior", try Self.write(records, in: stint))
         #expect(due.stderr.contains("its due 'tomorrow' is not a date like 20261201T093000Z"))
 
         records = try Self.records()
-        records[4]["uuid"] = records[3]["uuid"]
-        records[4]["status"] = "pending"
-        records[3]["status"] = "pending"
+        // A recurring task's template (made pending here) and another task with the same uuid.
+        let template = try Self.index(of: "Water plants", status: "recurring", in: records)
+        let later = try Self.index(of: "Later", in: records)
+        records[later]["uuid"] = records[template]["uuid"]
+        records[template]["status"] = "pending"
         let twice = await stint.run("import", "--from", "taskwarrior", try Self.write(records, in: stint))
         #expect(twice.stderr.contains("its uuid appears twice in the file"))
 

@@ -32,11 +32,23 @@ struct QuickCommandLineTests {
         ["task", "add", "Buy", "-t", "errand", "milk", "-d", "tomorrow", "--tag", "shop", "-P", "H"],
         ["task", "add", "Plan", "-l", "Backlog", "-e", "2h", "-n", "first draft", "-p", "Work", "--assign", "grace"],
         ["task", "add", "x", "--json", "-q"],
+        ["task", "add", "Copy", "--parent", "12"], ["task", "add", "Deploy", "--after", "12,14", "--after", "15"],
+        ["task", "add", "Water plants", "--repeat", "weekly", "--until", "2026-12-31"],
+        [
+            "task", "add", "Standup", "--repeat", "every 2w", "-d", "mon", "--parent", "3f9a", "--after", "12", "-p",
+            "Work",
+        ],
+        ["task", "add", "Rent", "--repeat", "monthly", "--json"],
+        ["task", "add", "x", "--until", "fri", "--repeat", "daily"],
         ["task", "list"], ["task", "ls", "--json"], ["task", "list", "--project", "Website relaunch"],
         ["task", "list", "-p", "Work", "--count"], ["task", "list", "--status", "Done", "--limit", "20"],
         ["task", "list", "-a", "-t", "writing", "--sort", "due", "-P", "low", "-s", "invoice"],
         ["task", "list", "--due", "week", "-l", "Backlog", "--assignee", "me"],
         ["task", "list", "--due-before", "2026-12-01", "--status", "todo", "--sort", "id"],
+        ["task", "list", "--blocked"], ["task", "list", "--ready", "--count"],
+        ["task", "list", "--parent", "12", "-a"],
+        ["task", "ls", "--blocked", "--parent", "3f9a", "--json"],
+        ["task", "list", "--ready", "-p", "Work", "--limit", "5"],
         ["task", "note", "12", "Sent", "the", "draft"], ["task", "note", "3f9a", "one line", "-v"],
         ["report"], ["report", "--week"], ["report", "--year", "--json"], ["report", "--month", "--by", "day"],
         ["report", "--since", "2026-01-01", "--until", "2026-03-31", "-p", "Work", "-b"],
@@ -72,6 +84,13 @@ struct QuickCommandLineTests {
         ["entries"], ["entries", "list", "--all", "--since", "mon"], ["entries", "list", "--json", "-f", "table"],
         ["entries", "list", "--limit", "1.5"], ["entries", "edit", "3f9a"], ["dashboard", "extra"],
         ["--verbose", "timer"], ["log", "45m", "12"],
+        ["task", "list", "--blocked", "--ready"], ["task", "list", "--ready", "--blocked", "--count"],
+        ["task", "list", "--blocked", "--blocked"], ["task", "list", "--parent"],
+        ["task", "list", "--parent", "1", "--parent", "2"],
+        ["task", "add", "x", "--parent", "1", "--parent", "2"], ["task", "add", "x", "--repeat"],
+        ["task", "add", "x", "--repeat=weekly"], ["task", "add", "x", "--after", "-1"],
+        ["task", "add", "x", "--repeat", "daily", "--until", "-1d"],
+        ["task", "add", "x", "--repeat", "daily", "--repeat", "weekly"],
     ]
 
     @Test("help, errors and other commands go to the parser", arguments: leftToParser)
@@ -89,5 +108,49 @@ struct QuickCommandLineTests {
         }
         #expect(start.tags == ["b", "a", "b"])
         #expect(try Self.parsed(line) == quick)
+    }
+
+    @Test("a repeated --after keeps every value as typed, commas and all, as the parser's array does")
+    func repeatedAfter() throws {
+        let line = [
+            "task", "add", "Deploy", "--after", "12,14", "--repeat", "every 2w", "--after", "3f9a", "--parent", "9",
+        ]
+        let quick = try #require(QuickCommandLine.parse(line))
+        guard case .taskAdd(let add) = quick.invocation else {
+            Issue.record("read as \(quick.invocation)")
+            return
+        }
+        #expect(add.after == ["12,14", "3f9a"])
+        #expect(add.parent == "9")
+        #expect(add.repeatRule == "every 2w")
+        #expect(add.until == nil)
+        #expect(try Self.parsed(line) == quick)
+    }
+
+    @Test("--blocked with --ready is left to the parser, which refuses it as a usage error")
+    func blockedAndReady() async throws {
+        let line = ["task", "list", "--blocked", "--ready"]
+        #expect(QuickCommandLine.parse(line) == nil)
+        do {
+            _ = try Stint.parseAsRoot(line)
+            Issue.record("the parser took \(line)")
+        } catch {
+            #expect(Stint.message(for: error) == "use either --blocked or --ready, not both")
+        }
+        let run = await (try Harness()).run(line)
+        #expect(run.status == 64)
+        #expect(run.stderr.hasPrefix("stint: use either --blocked or --ready, not both"), "\(run)")
+    }
+
+    @Test("--until takes a value that starts with a dash in the parser, which the table leaves to it")
+    func untilWithDash() throws {
+        let line = ["task", "add", "x", "--repeat", "daily", "--until", "-1d"]
+        #expect(QuickCommandLine.parse(line) == nil)
+        let parsed = try #require(try Self.parsed(line))
+        guard case .taskAdd(let add) = parsed.invocation else {
+            Issue.record("read as \(parsed.invocation)")
+            return
+        }
+        #expect(add.until == "-1d")
     }
 }

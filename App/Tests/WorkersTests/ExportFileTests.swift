@@ -89,6 +89,9 @@ struct ExportFileTests {
               "id" : "00000000-0000-4000-8000-000000000004",
               "list_id" : "00000000-0000-4000-8000-000000000003",
               "note" : "outline first",
+              "prerequisite_ids" : [
+
+              ],
               "priority" : "high",
               "project_id" : "00000000-0000-4000-8000-000000000001",
               "status" : "in-progress",
@@ -104,6 +107,9 @@ struct ExportFileTests {
               "created_at" : "2026-11-21T10:00:00.000Z",
               "id" : "00000000-0000-4000-8000-000000000005",
               "note" : "",
+              "prerequisite_ids" : [
+
+              ],
               "priority" : "none",
               "project_id" : "00000000-0000-4000-8000-000000000002",
               "status" : "done",

@@ -164,7 +164,7 @@ struct AutoSyncJourneyTests {
             #expect(
                 unknown.stderr
                     == "stint: unknown setting 'autopush': settings are auto-sync, week_start, color, report.period, "
-                    + "report.by, log.start and alias.NAME\n")
+                    + "report.by, log.start, alias.NAME and filter.NAME\n")
             let value = try await laptop.run("config", "set", "auto-sync", "sometimes")
             #expect(value.status == 4)
             #expect(value.stderr == "stint: 'sometimes' is not a value of auto-sync: use on or off\n")

@@ -30,7 +30,8 @@ struct TaskJourneyTests {
                 task.keys == [
                     "id", "number", "title", "note", "status", "priority", "due", "tags", "estimate_seconds",
                     "project_id", "project_name", "list_id", "list_name", "completed_at", "created_at", "updated_at",
-                    "logged_seconds", "assignee_id", "assignee_name",
+                    "logged_seconds", "assignee_id", "assignee_name", "parent", "after", "blocked", "subtasks",
+                    "subtasks_logged_seconds", "repeat", "repeat_until", "unblocked", "next_occurrence",
                 ])
             #expect(task["assignee_id"].isNull && task["assignee_name"].isNull)
             #expect(task["logged_seconds"].int == 0, "a new task has logged nothing yet")

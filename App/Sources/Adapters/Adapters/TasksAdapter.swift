@@ -24,28 +24,41 @@ struct TasksAdapter: TasksServices {
     func addTask(_ draft: TaskDraft) async throws -> TasksFeature.Task {
         try Self.task(
             try await worker.create(
-                TaskInput(
-                    title: draft.title, project: draft.project, list: draft.list,
-                    due: try draft.due.map(DayMapping.day),
-                    priority: draft.priority.map(Self.priority), tags: draft.tags,
-                    estimateSeconds: draft.estimateSeconds, note: draft.note, assignee: draft.assignee)))
+                Self.input(draft)))
+    }
+
+    static func input(_ draft: TaskDraft) throws(WorkerError) -> TaskInput {
+        var input = TaskInput(
+            title: draft.title, project: draft.project, list: draft.list, due: try draft.due.map(DayMapping.day),
+            priority: draft.priority.map(Self.priority), tags: draft.tags, estimateSeconds: draft.estimateSeconds,
+            note: draft.note, assignee: draft.assignee)
+        input.parent = draft.parent
+        input.after = draft.after
+        input.repeatRule = draft.repeatRule
+        input.repeatUntil = try draft.repeatUntil.map(DayMapping.day)
+        return input
     }
 
     func editTask(reference: String, changes: TaskChanges) async throws -> TasksFeature.Task {
-        let edit = TaskEdit(
+        var edit = TaskEdit(
             title: changes.title, due: try Self.change(changes.due, DayMapping.day),
             priority: changes.priority.map(Self.priority),
             addTags: changes.addTags, removeTags: changes.removeTags,
             estimateSeconds: try Self.change(changes.estimateSeconds, { $0 }), note: changes.note,
             assignee: try Self.change(changes.assignee, { $0 }), project: try Self.change(changes.project, { $0 }),
             list: try Self.change(changes.list, { $0 }))
+        edit.parent = try Self.change(changes.parent, { $0 })
+        edit.addAfter = changes.addAfter
+        edit.clearAfter = changes.clearAfter
+        edit.repeatRule = try Self.change(changes.repeatRule, { $0 })
+        edit.repeatUntil = try Self.change(changes.repeatUntil, DayMapping.day)
         return try Self.task(try await worker.edit(reference, edit))
     }
 
     func changeTasks(references: [String], _ change: TaskBatchChange) async throws -> [TasksFeature.Task] {
         let action: TaskBatchAction =
             switch change {
-            case .complete: .complete
+            case .complete(let force): .complete(force: force)
             case .reopen: .reopen
             case .start: .start
             case .move(let project, let list): .move(project: project, list: list)
@@ -57,8 +70,8 @@ struct TasksAdapter: TasksServices {
         try await worker.delete(references).map(Self.task)
     }
 
-    func completeTask(reference: String) async throws -> TasksFeature.Task {
-        try Self.task(try await worker.complete(reference))
+    func completeTask(reference: String, force: Bool) async throws -> TasksFeature.Task {
+        try Self.task(try await worker.complete(reference, force: force))
     }
 
     func reopenTask(reference: String) async throws -> TasksFeature.Task {
@@ -93,6 +106,25 @@ struct TasksAdapter: TasksServices {
     // MARK: - Mapping
 
     static func task(_ details: TaskDetails) throws(WorkerError) -> TasksFeature.Task {
+        var mapped = try plainTask(details)
+        mapped.parent = details.parent.map(link)
+        mapped.after = details.prerequisites.map(link)
+        mapped.subtasks = details.subtasks.map(link)
+        mapped.subtasksLoggedSeconds = details.subtasksLoggedSeconds
+        mapped.repeatRule = details.task.repetition?.rule.text
+        mapped.repeatUntil = try details.task.repetition?.until.map { day throws(WorkerError) in
+            try DayMapping.calendarDay(day)
+        }
+        mapped.unblocked = details.unblocked.map(link)
+        mapped.nextOccurrence = details.nextOccurrence.map(link)
+        return mapped
+    }
+
+    static func link(_ task: Entities.Task) -> TaskLink {
+        TaskLink(id: task.id.lowercasedString, number: task.number ?? 0, title: task.title, status: status(task.status))
+    }
+
+    private static func plainTask(_ details: TaskDetails) throws(WorkerError) -> TasksFeature.Task {
         let task = details.task
         return TasksFeature.Task(
             id: task.id.lowercasedString, number: task.number ?? 0, title: task.title, note: task.note,
@@ -110,7 +142,7 @@ struct TasksAdapter: TasksServices {
             project: query.project, list: query.list, status: status(query.status), tag: query.tag,
             priority: query.priority.map(priority), due: try query.due.map(due), text: query.text,
             assignee: query.assignee, order: order(query.sort), limit: query.limit,
-            includesLoggedTime: query.includesLoggedTime)
+            includesLoggedTime: query.includesLoggedTime, blocked: query.blocked, parent: query.parent)
     }
 
     static func status(_ status: Entities.TaskStatus) -> TasksFeature.TaskStatus {

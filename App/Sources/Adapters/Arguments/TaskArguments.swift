@@ -11,6 +11,14 @@ public struct TaskAddArguments: Sendable, Equatable {
     public var note: String?
     /// `--assign`: a team member's name, `me`, or `none`.
     public var assign: String?
+    /// `--parent`: the task this one is a subtask of.
+    public var parent: String? = nil
+    /// `--after` (repeatable, or comma-separated): tasks this one comes after.
+    public var after: [String] = []
+    /// `--repeat`: daily, weekdays, weekly, monthly, yearly, every 2w, …
+    public var repeatRule: String? = nil
+    /// `--until`: the last day an occurrence may fall on.
+    public var until: String? = nil
 
     public init(
         title: String, project: String? = nil, list: String? = nil, due: String? = nil,
@@ -48,6 +56,37 @@ public struct TaskListArguments: Sendable, Equatable {
     public var limit: Int?
     /// `--count`: print only how many match.
     public var count: Bool
+    /// `--blocked`: only tasks waiting on one not done yet.
+    public var blocked: Bool = false
+    /// `--ready`: only tasks waiting on nothing.
+    public var ready: Bool = false
+    /// `--parent`: only the subtasks of this task.
+    public var parent: String? = nil
+    /// `--save NAME`: keep these options as the saved filter `@NAME`.
+    public var save: String? = nil
+
+    /// The filter as `task list` options, in a fixed order: what `--save` keeps (not `--count`, `--save` or the
+    /// output flags, which say how to show a listing rather than which tasks are in it).
+    public var filterWords: [String] {
+        var words: [String] = []
+        func add(_ flag: String, _ value: String?) { if let value { words += [flag, value] } }
+        add("--project", project)
+        add("--list", list)
+        add("--status", status?.rawValue)
+        if all { words.append("--all") }
+        add("--tag", tag)
+        add("--priority", priority?.rawValue)
+        add("--due", due)
+        add("--due-before", dueBefore)
+        add("--search", search)
+        add("--assignee", assignee)
+        add("--parent", parent)
+        if blocked { words.append("--blocked") }
+        if ready { words.append("--ready") }
+        add("--sort", sort?.rawValue)
+        add("--limit", limit.map(String.init))
+        return words
+    }
 
     public init(
         project: String? = nil, list: String? = nil, status: TaskStatusOption? = nil, all: Bool = false,
@@ -85,6 +124,17 @@ public struct TaskEditArguments: Sendable, Equatable {
     public var note: String?
     /// `--assign`: a team member's name, `me`, or `none`.
     public var assign: String?
+    /// `--parent` / `--no-parent`.
+    public var parent: String? = nil
+    public var noParent: Bool = false
+    /// `--after` (repeatable, or comma-separated) adds; `--no-after` drops the ones the task has first.
+    public var after: [String] = []
+    public var noAfter: Bool = false
+    /// `--repeat` / `--no-repeat`, `--until` / `--no-until`.
+    public var repeatRule: String? = nil
+    public var noRepeat: Bool = false
+    public var until: String? = nil
+    public var noUntil: Bool = false
 
     public init(
         task: String, title: String? = nil, due: String? = nil, noDue: Bool = false, priority: PriorityOption? = nil,
@@ -107,6 +157,7 @@ public struct TaskEditArguments: Sendable, Equatable {
     /// No change flag at all: `stint task edit 12` alone, which opens the task's form in an editor.
     public var changesNothing: Bool {
         title == nil && due == nil && !noDue && priority == nil && addTags.isEmpty && removeTags.isEmpty
-            && estimate == nil && !noEstimate && note == nil && assign == nil
+            && estimate == nil && !noEstimate && note == nil && assign == nil && parent == nil && !noParent
+            && after.isEmpty && !noAfter && repeatRule == nil && !noRepeat && until == nil && !noUntil
     }
 }

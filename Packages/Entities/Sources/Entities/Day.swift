@@ -107,6 +107,17 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
         return Day(serial: min(max(sum, Self.first.serial), Self.last.serial))
     }
 
+    /// The same day `months` months later (earlier when negative), or the month's last day when it is
+    /// shorter (January 31 + 1 month = February 28 or 29); kept within 0001-01…9999-12.
+    public func adding(months: Int) -> Day {
+        let (index, overflow) = (year * 12 + month - 1).addingReportingOverflow(months)
+        if overflow { return months > 0 ? .last : .first }
+        let clamped = min(max(index, 12), 9999 * 12 + 11)
+        let newYear = clamped / 12
+        let newMonth = clamped % 12 + 1
+        return Day(unchecked: newYear, newMonth, min(day, Self.daysIn(month: newMonth, year: newYear)))
+    }
+
     /// Whole days from `other` to `self`: positive when `self` is later.
     public func days(since other: Day) -> Int {
         serial - other.serial

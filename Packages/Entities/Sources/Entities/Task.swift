@@ -14,6 +14,8 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
     public static let titleLimit = 500
     /// The most characters a note may have.
     public static let noteLimit = 100_000
+    /// The most tasks one task may come after: enough for any real plan, few enough to check for loops at once.
+    public static let prerequisiteLimit = 100
 
     public let id: UUID
     /// The short per-device reference ("12") assigned by local storage; nil until first saved.
@@ -33,6 +35,15 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
     public private(set) var completedAt: Date?
     /// The team member (a server user id) the task is assigned to; nil when nobody is.
     public private(set) var assigneeID: UUID?
+    /// The task this one is a subtask of; nil for a top-level task. Never the task itself. A parent that is
+    /// deleted, or missing on this device, makes the task top-level for reading (the link is kept, so an
+    /// undo of the delete restores the tree).
+    public private(set) var parentID: UUID?
+    /// The tasks that must be done before this one can start (Taskwarrior's `depends`): sorted, unique,
+    /// never the task itself, at most `prerequisiteLimit`. Deleted or missing ones do not block.
+    public private(set) var prerequisiteIDs: [UUID]
+    /// The series this task recurs in; nil for a one-off task.
+    public private(set) var repetition: TaskRepetition?
     public let createdAt: Date
     public private(set) var updatedAt: Date
 
@@ -41,6 +52,7 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
         id: UUID, number: Int? = nil, projectID: UUID? = nil, listID: UUID? = nil, title: String,
         note: String = "", status: TaskStatus = .open, priority: Priority = .none, due: Day? = nil,
         tags: [Tag] = [], estimate: Estimate? = nil, completedAt: Date? = nil, assigneeID: UUID? = nil,
+        parentID: UUID? = nil, prerequisiteIDs: [UUID] = [], repetition: TaskRepetition? = nil,
         createdAt: Date, updatedAt: Date
     ) {
         self.id = id
@@ -56,6 +68,9 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
         self.estimate = estimate
         self.completedAt = completedAt
         self.assigneeID = assigneeID
+        self.parentID = parentID
+        self.prerequisiteIDs = Self.normalized(prerequisiteIDs)
+        self.repetition = repetition
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
@@ -64,18 +79,37 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
     ///
     /// - Throws: `ValidationError` for an invalid title (field `title`), a note over `noteLimit`
     ///   (field `note`), a list without a project (field `list`, `.listWithoutProject`), or more than
-    ///   `Tag.limitPerItem` tags (field `tags`, `.tooManyTags`).
+    ///   `Tag.limitPerItem` tags (field `tags`, `.tooManyTags`), a parent or prerequisite that is the task itself
+    ///   (`.linksToItself`) or too many prerequisites (field `after`, `.tooManyPrerequisites`).
     public static func create(
         id: UUID, title: String, projectID: UUID? = nil, listID: UUID? = nil, due: Day? = nil,
         priority: Priority = .none, tags: [Tag] = [], estimate: Estimate? = nil, note: String = "",
-        assigneeID: UUID? = nil, now: Date
+        assigneeID: UUID? = nil, parentID: UUID? = nil, prerequisiteIDs: [UUID] = [],
+        repetition: TaskRepetition? = nil, now: Date
     ) throws(ValidationError) -> Task {
         try checkPlacement(projectID: projectID, listID: listID)
         try Tag.checkCount(Set(tags).count)
+        try checkParent(parentID, of: id)
+        let prerequisites = try checkedPrerequisites(prerequisiteIDs, of: id)
         return Task(
             id: id, projectID: projectID, listID: listID, title: try validatedTitle(title),
             note: try validatedNote(note), priority: priority, due: due, tags: tags, estimate: estimate,
-            assigneeID: assigneeID, createdAt: now, updatedAt: now)
+            assigneeID: assigneeID, parentID: parentID, prerequisiteIDs: prerequisites, repetition: repetition,
+            createdAt: now, updatedAt: now)
+    }
+
+    private static func checkParent(_ parentID: UUID?, of id: UUID) throws(ValidationError) {
+        if parentID == id { throw ValidationError(field: "parent", reason: .linksToItself) }
+    }
+
+    private static func checkedPrerequisites(_ ids: [UUID], of id: UUID) throws(ValidationError) -> [UUID] {
+        let unique = normalized(ids)
+        if unique.contains(id) { throw ValidationError(field: "prerequisite", reason: .linksToItself) }
+        if unique.count > prerequisiteLimit {
+            throw ValidationError(
+                field: "after", reason: .tooManyPrerequisites(count: unique.count, limit: prerequisiteLimit))
+        }
+        return unique
     }
 
     static func validatedTitle(_ raw: String) throws(ValidationError) -> String {
@@ -94,6 +128,10 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
 
     private static func normalized(_ tags: [Tag]) -> [Tag] {
         Array(Set(tags)).sorted()
+    }
+
+    private static func normalized(_ ids: [UUID]) -> [UUID] {
+        Array(Set(ids)).sorted { $0.lowercasedString < $1.lowercasedString }
     }
 
     /// Applies `change` and stamps `updatedAt` only if the task differs afterwards.
@@ -165,6 +203,57 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
     /// business (the team lives on the server); the task only keeps the id.
     public mutating func assign(to member: UUID?, now: Date) {
         update(now: now) { $0.assigneeID = member }
+    }
+
+    /// Makes the task a subtask of `parent`, or top-level with nil. Whether that would make a loop (the parent
+    /// being one of this task's own subtasks) depends on other tasks: the caller checks it (`TaskGraph`).
+    ///
+    /// - Throws: `ValidationError` (field `parent`, `.linksToItself`) when `parent` is the task itself.
+    public mutating func setParent(_ parent: UUID?, now: Date) throws(ValidationError) {
+        try Self.checkParent(parent, of: id)
+        update(now: now) { $0.parentID = parent }
+    }
+
+    /// Replaces the tasks this one comes after. Loops through other tasks are the caller's to check (`TaskGraph`).
+    ///
+    /// - Throws: `ValidationError` with `.linksToItself` (field `prerequisite`) when the task is among them, or
+    ///   `.tooManyPrerequisites` (field `after`) over `prerequisiteLimit`.
+    public mutating func setPrerequisites(_ ids: [UUID], now: Date) throws(ValidationError) {
+        let checked = try Self.checkedPrerequisites(ids, of: id)
+        update(now: now) { $0.prerequisiteIDs = checked }
+    }
+
+    /// Makes the task recur in `repetition`'s series, or a one-off task with nil.
+    public mutating func setRepetition(_ repetition: TaskRepetition?, now: Date) {
+        update(now: now) { $0.repetition = repetition }
+    }
+
+    /// The occurrence that follows this one once it is completed: the same task (title, note, place, priority,
+    /// tags, estimate, assignee, parent and series) due on the series' next day after this one's due day, with
+    /// the id that day derives, so every device makes the same one. Nil for a one-off task and when the next day
+    /// lies after the series' `until`.
+    ///
+    /// Front ends give every recurring task a due day (today when none is typed); one that arrives without
+    /// (from another client) continues from its series' first day.
+    public func nextOccurrence(now: Date) -> Task? {
+        guard let repetition else { return nil }
+        // A due day moved earlier can put the series' next day on this very occurrence (its id is this task's):
+        // the next one is the day after that.
+        var after = due ?? repetition.start
+        var found: Day?
+        while let day = repetition.rule.next(after: after, start: repetition.start) {
+            if repetition.occurrenceID(on: day) != id {
+                found = day
+                break
+            }
+            after = day
+        }
+        guard let nextDue = found else { return nil }
+        if let until = repetition.until, nextDue > until { return nil }
+        return Task(
+            id: repetition.occurrenceID(on: nextDue), projectID: projectID, listID: listID, title: title, note: note,
+            priority: priority, due: nextDue, tags: tags, estimate: estimate, assigneeID: assigneeID,
+            parentID: parentID, repetition: repetition, createdAt: now, updatedAt: now)
     }
 
     /// Moves the task to a project and list, or to the inbox with both nil.

@@ -20,6 +20,8 @@ public struct ValidationError: Error, Sendable, Hashable, LocalizedError, Custom
         case priority
         /// A calendar date, as `DayExpression` and `Day.parse(iso:field:)` read it.
         case day
+        /// How often a task repeats (`RepeatRule`).
+        case repeatRule
         /// A length of time, as `DurationExpression` reads it.
         case duration
         /// A moment, as `InstantExpression` reads it.
@@ -154,6 +156,17 @@ public struct ValidationError: Error, Sendable, Hashable, LocalizedError, Custom
         /// A day range whose last day `until` is before its first day `since`.
         case dayRangeEmpty(since: Day, until: Day)
 
+        // MARK: Tasks and other tasks (subtasks, dependencies)
+
+        /// A task was named as its own parent or as coming after itself.
+        case linksToItself
+        /// A task would come after more than `limit` tasks.
+        case tooManyPrerequisites(count: Int, limit: Int)
+        /// The link would close a loop; `path` names the tasks around it, the first one again at the end.
+        case relationCycle(path: [String])
+        /// A parent cannot be completed while `count` of its subtasks are still open (unless forced).
+        case openSubtasks(count: Int)
+
         // MARK: Choosing a timer (field "timer"; see `TimerRules.choose(_:among:)`)
 
         /// A running timer was asked for and none runs.
@@ -178,7 +191,7 @@ public struct ValidationError: Error, Sendable, Hashable, LocalizedError, Custom
         /// report these as conflicts rather than as bad input.
         public var isConflict: Bool {
             switch self {
-            case .durationNeedsForce, .noRunningTimer, .noPausedTimer, .noTimer, .severalPausedTimers,
+            case .durationNeedsForce, .openSubtasks, .noRunningTimer, .noPausedTimer, .noTimer, .severalPausedTimers,
                 .noTimerWithID, .noTimerOnTarget, .overlapsEntry:
                 true
             default:

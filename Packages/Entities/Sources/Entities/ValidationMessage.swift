@@ -91,6 +91,14 @@ enum ValidationMessage {
             return "a task in a list must also be in that list's project"
         case .dayRangeEmpty(let since, let until):
             return "the range would start on \(since.iso) but end on \(until.iso), before it starts"
+        case .linksToItself:
+            return "a task cannot be its own \(field)"
+        case .tooManyPrerequisites(let count, let limit):
+            return "a task can come after at most \(limit) tasks; this one would come after \(count)"
+        case .relationCycle(let path):
+            return "that would make a loop: \(path.joined(separator: " → "))"
+        case .openSubtasks(let count):
+            return count == 1 ? "1 subtask is still open" : "\(count) subtasks are still open"
         case .noRunningTimer:
             return "no timer is running"
         case .noPausedTimer:
@@ -116,6 +124,7 @@ enum ValidationMessage {
         case .tag: "a tag"
         case .priority: "a priority"
         case .day: "a date"
+        case .repeatRule: "a repeat rule (daily, weekdays, weekly, monthly, yearly or every 2w)"
         case .duration: "a duration"
         case .instant: "a time"
         case .timeOfDay: "a time of day"

@@ -307,6 +307,11 @@ public final class LocalStore: Sendable {
         try await read { db in try Queries.countTasks(db, filter) }
     }
 
+    /// Every live task's links to other tasks (only tasks that have one).
+    public func taskLinks() async throws(LocalStorageError) -> [TaskLinks] {
+        try await read { db in try Queries.taskLinks(db) }
+    }
+
     public func task(id: String) async throws(LocalStorageError) -> TaskRecord? {
         try await read { db in try Queries.one(TaskRecord.self, db, id: id) }
     }

@@ -160,6 +160,19 @@ enum Queries {
             conditions.append("id IN (SELECT value FROM json_each(?))")
             arguments.append(TagsJSON.encode(ids.map { $0.lowercased() }))
         }
+        if let parents = filter.parentIDs {
+            conditions.append("parent_id IN (SELECT value FROM json_each(?))")
+            arguments.append(TagsJSON.encode(parents.map { $0.lowercased() }))
+        }
+        if let prerequisite = filter.after {
+            // The `<> '[]'` test lets SQLite read only the partial index of tasks that have prerequisites.
+            conditions.append(
+                "prerequisite_ids <> '[]' AND EXISTS (SELECT 1 FROM json_each(tasks.prerequisite_ids) WHERE value = ?)")
+            arguments.append(prerequisite.lowercased())
+        }
+        if let blocked = filter.blocked {
+            conditions.append(blocked ? blockedCondition : "NOT (\(blockedCondition))")
+        }
         if let projectID = filter.projectID {
             conditions.append("project_id = ?")
             arguments.append(projectID.lowercased())
@@ -207,6 +220,33 @@ enum Queries {
             arguments.append(contentsOf: [needle, needle])
         }
         return (conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), arguments)
+    }
+
+    /// A task waits on another that is live and not completed. Deleted prerequisites and ids this device has never
+    /// seen do not block: nobody could ever complete them here.
+    static let blockedCondition = """
+        tasks.prerequisite_ids <> '[]' AND EXISTS (SELECT 1 FROM json_each(tasks.prerequisite_ids) AS link
+            JOIN tasks AS prerequisite ON prerequisite.id = link.value
+            WHERE prerequisite.deleted_at IS NULL AND prerequisite.status <> '\(TaskRecord.completedStatus)')
+        """
+
+    /// Every live task's parent and prerequisites, for the tasks that have either: what a loop check walks.
+    static func taskLinks(_ db: Database) throws -> [TaskLinks] {
+        // Two halves, each read from its partial index (an OR of the two conditions scans the whole table).
+        let sql = """
+            SELECT id, parent_id, prerequisite_ids FROM tasks WHERE parent_id IS NOT NULL AND deleted_at IS NULL
+            UNION
+            SELECT id, parent_id, prerequisite_ids FROM tasks WHERE prerequisite_ids <> '[]' AND deleted_at IS NULL
+            """
+        var links: [TaskLinks] = []
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql))
+        while let row = try rows.next() {
+            links.append(
+                TaskLinks(
+                    id: try row.decode(String.self, atIndex: 0), parentID: try row.decode(String?.self, atIndex: 1),
+                    prerequisiteIDs: try TagsJSON.decode(try row.decode(String.self, atIndex: 2))))
+        }
+        return links
     }
 
     static func order(_ sort: TaskRecordSort, descending: Bool) -> String {

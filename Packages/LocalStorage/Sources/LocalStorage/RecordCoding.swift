@@ -172,6 +172,9 @@ extension TaskRecord: StoredRecord {
             status: try reader.string(), priority: try reader.int(), due: try reader.optionalString(),
             tags: try TagsJSON.decode(try reader.string()), estimateSeconds: try reader.optionalInt(),
             completedAt: try reader.optionalDate(), assigneeID: try reader.optionalString(),
+            parentID: try reader.optionalString(), prerequisiteIDs: try TagsJSON.decode(try reader.string()),
+            repeatRule: try reader.optionalString(), repeatUntil: try reader.optionalString(),
+            seriesID: try reader.optionalString(), seriesStart: try reader.optionalString(),
             createdAt: try reader.date(), updatedAt: try reader.date(), deletedAt: try reader.optionalDate(),
             version: try reader.int())
     }
@@ -179,7 +182,8 @@ extension TaskRecord: StoredRecord {
     var columnValues: [(any DatabaseValueConvertible)?] {
         [
             id, number, projectID, listID, title, note, status, priority, due, TagsJSON.encode(tags),
-            estimateSeconds, completedAt?.storedMilliseconds, assigneeID, createdAt.storedMilliseconds,
+            estimateSeconds, completedAt?.storedMilliseconds, assigneeID, parentID, TagsJSON.encode(prerequisiteIDs),
+            repeatRule, repeatUntil, seriesID, seriesStart, createdAt.storedMilliseconds,
             updatedAt.storedMilliseconds, deletedAt?.storedMilliseconds, version,
         ]
     }
@@ -190,6 +194,9 @@ extension TaskRecord: StoredRecord {
         record.projectID = projectID?.lowercased()
         record.listID = listID?.lowercased()
         record.assigneeID = assigneeID?.lowercased()
+        record.parentID = parentID?.lowercased()
+        record.prerequisiteIDs = Array(Set(prerequisiteIDs.map { $0.lowercased() })).sorted()
+        record.seriesID = seriesID?.lowercased()
         record.completedAt = completedAt?.roundedToStoredPrecision
         record.createdAt = createdAt.roundedToStoredPrecision
         record.updatedAt = updatedAt.roundedToStoredPrecision

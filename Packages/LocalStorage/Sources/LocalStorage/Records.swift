@@ -86,6 +86,15 @@ public struct TaskRecord: Sendable, Equatable, Codable {
     public var completedAt: Date?
     /// The team member (a server user id) the task is assigned to; nil when unassigned.
     public var assigneeID: String?
+    /// The task this one is a subtask of.
+    public var parentID: String?
+    /// The tasks this one comes after, as lowercase ids.
+    public var prerequisiteIDs: [String]
+    /// A recurring task's rule as text (`weekly`, `every 2 weeks`); the other three repeat fields are set with it.
+    public var repeatRule: String?
+    public var repeatUntil: String?
+    public var seriesID: String?
+    public var seriesStart: String?
     public var createdAt: Date
     public var updatedAt: Date
     public var deletedAt: Date?
@@ -95,8 +104,16 @@ public struct TaskRecord: Sendable, Equatable, Codable {
         id: String, number: Int = 0, projectID: String? = nil, listID: String? = nil, title: String,
         note: String = "", status: String = TaskRecord.openStatus, priority: Int = 0, due: String? = nil,
         tags: [String] = [], estimateSeconds: Int? = nil, completedAt: Date? = nil, assigneeID: String? = nil,
+        parentID: String? = nil, prerequisiteIDs: [String] = [], repeatRule: String? = nil,
+        repeatUntil: String? = nil, seriesID: String? = nil, seriesStart: String? = nil,
         createdAt: Date, updatedAt: Date, deletedAt: Date? = nil, version: Int = 1
     ) {
+        self.parentID = parentID
+        self.prerequisiteIDs = prerequisiteIDs
+        self.repeatRule = repeatRule
+        self.repeatUntil = repeatUntil
+        self.seriesID = seriesID
+        self.seriesStart = seriesStart
         self.id = id
         self.number = number
         self.projectID = projectID

@@ -12,7 +12,7 @@ enum Schema {
     /// `PRAGMA user_version` of a file whose migrations are all applied: the number of migrations, so a newer
     /// Stint's stamp differs and sends the open down the careful path, which refuses it. A test keeps the two
     /// equal; a new migration raises this number.
-    static let stamp = 6
+    static let stamp = 7
 
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
@@ -33,6 +33,9 @@ enum Schema {
         }
         migrator.registerMigration("v6-timer-tags") { db in
             try db.execute(sql: version6)
+        }
+        migrator.registerMigration("v7-task-relations-and-repeats") { db in
+            try db.execute(sql: version7)
         }
         return migrator
     }()
@@ -235,6 +238,22 @@ enum Schema {
     private static let version6 = """
         ALTER TABLE timers ADD COLUMN tags TEXT NOT NULL DEFAULT '[]';
         """
+
+    // Subtasks, dependencies and recurring tasks (issue 12, ADR 0030). A parent and prerequisites are plain ids,
+    // not REFERENCES: sync may bring a link before the task it names, and a deleted task must keep its links so
+    // an undo restores them. Most tasks have neither, so both indexes are partial: finding a task's subtasks or
+    // the tasks waiting on it reads only the tasks that have such a link. A recurring task names its series (the
+    // first occurrence's id) and the day the series counts from; the four repeat columns go together.
+    private static let version7 = """
+        ALTER TABLE tasks ADD COLUMN parent_id TEXT;
+        ALTER TABLE tasks ADD COLUMN prerequisite_ids TEXT NOT NULL DEFAULT '[]';
+        ALTER TABLE tasks ADD COLUMN repeat_rule TEXT;
+        ALTER TABLE tasks ADD COLUMN repeat_until TEXT;
+        ALTER TABLE tasks ADD COLUMN series_id TEXT;
+        ALTER TABLE tasks ADD COLUMN series_start TEXT;
+        CREATE INDEX tasks_by_parent ON tasks(parent_id) WHERE parent_id IS NOT NULL;
+        CREATE INDEX tasks_with_prerequisites ON tasks(id) WHERE prerequisite_ids <> '[]';
+        """
 }
 
 /// What the change log and undo need to know about one entity table.
@@ -281,9 +300,14 @@ struct TableSpec: Sendable {
         name: "tasks", entity: "task",
         columns: [
             "id", "number", "project_id", "list_id", "title", "note", "status", "priority", "due", "tags",
-            "estimate_seconds", "completed_at", "assignee_id", "created_at", "updated_at", "deleted_at", "version",
+            "estimate_seconds", "completed_at", "assignee_id", "parent_id", "prerequisite_ids", "repeat_rule",
+            "repeat_until", "series_id", "series_start", "created_at", "updated_at", "deleted_at", "version",
         ],
-        jsonColumns: ["tags"], restoredTogether: [["project_id", "list_id"], ["status", "completed_at"]])
+        jsonColumns: ["tags", "prerequisite_ids"],
+        restoredTogether: [
+            ["project_id", "list_id"], ["status", "completed_at"],
+            ["repeat_rule", "repeat_until", "series_id", "series_start"],
+        ])
 
     static let timers = TableSpec(
         name: "timers", entity: "timer",

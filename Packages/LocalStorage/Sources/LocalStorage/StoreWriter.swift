@@ -108,6 +108,12 @@ public struct StoreWriter {
         try reading { try Queries.tasks(db, filter) }
     }
 
+    /// Every live task's links to other tasks (only tasks that have one), read inside the transaction so a
+    /// loop check cannot race another command's change.
+    public func taskLinks() throws(LocalStorageError) -> [TaskLinks] {
+        try reading { try Queries.taskLinks(db) }
+    }
+
     /// Projects, archived included, whose name equals `name` ignoring case: a name check that the
     /// write it guards cannot race.
     public func projects(named name: String) throws(LocalStorageError) -> [ProjectRecord] {
@@ -171,6 +177,14 @@ public struct StoreWriter {
     @discardableResult
     public func insert(_ task: TaskRecord) throws(LocalStorageError) -> TaskRecord {
         try writing { try insertRecord(task) }
+    }
+
+    /// Inserts the task, or brings back the deleted one with its id (keeping its number; logged as an update):
+    /// how a task whose id is derived (a recurring task's next occurrence) is made again after an undo took it.
+    /// - Throws: `constraint` when a live task has the id.
+    @discardableResult
+    public func insertOrRevive(_ task: TaskRecord) throws(LocalStorageError) -> TaskRecord {
+        try writing { try insertOrReviveRecord(task) }
     }
 
     /// Replaces every field of the live task with this id except its number.

@@ -395,6 +395,8 @@ enum SyncQueries {
                 case "version": ":version"
                 // A server that stored a timer before timers had tags sends none.
                 case "tags": "COALESCE(json_extract(:fields, '$.tags'), '[]')"
+                // Nor a task before tasks had prerequisites.
+                case "prerequisite_ids": "COALESCE(json_extract(:fields, '$.prerequisite_ids'), '[]')"
                 default: "json_extract(:fields, '$.\(column)')"
                 }
             }

@@ -49,6 +49,12 @@ public struct TaskRecordFilter: Sendable, Equatable {
     public var limit: Int?
     /// Only tasks with one of these ids (a batch lookup, e.g. the titles of a report's tasks).
     public var ids: [String]?
+    /// Only subtasks of one of these tasks.
+    public var parentIDs: [String]? = nil
+    /// Only tasks that come after this task (it is among their prerequisites).
+    public var after: String? = nil
+    /// true: only tasks with a prerequisite that is live and not completed; false: only tasks without one.
+    public var blocked: Bool? = nil
 
     public init(
         projectID: String? = nil, noProject: Bool = false, listID: String? = nil, statuses: [String] = [],
@@ -69,5 +75,18 @@ public struct TaskRecordFilter: Sendable, Equatable {
         self.sort = sort
         self.descending = descending
         self.limit = limit
+    }
+}
+
+/// One task's links to other tasks, as stored (lowercase ids).
+public struct TaskLinks: Sendable, Equatable {
+    public var id: String
+    public var parentID: String?
+    public var prerequisiteIDs: [String]
+
+    public init(id: String, parentID: String?, prerequisiteIDs: [String]) {
+        self.id = id
+        self.parentID = parentID
+        self.prerequisiteIDs = prerequisiteIDs
     }
 }

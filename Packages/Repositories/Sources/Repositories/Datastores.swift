@@ -82,6 +82,8 @@ protocol TaskDatastore: Sendable {
     ) async throws -> [Task]
     /// ``delete(id:at:summary:)`` for several tasks in one transaction and one batch.
     func delete(ids: [UUID], at date: Date, summary: String) async throws -> [Task]
+    /// Every live task's parent and prerequisites.
+    func links() async throws -> TaskLinkMap
     /// Per-project tallies of live tasks, keyed by project id.
     func tallyByProject() async throws -> [UUID: TaskTally]
     /// Per-list tallies of live tasks, keyed by list id.

@@ -141,11 +141,20 @@ struct LocalTaskRepository: TaskRepository {
     func create(_ draft: NewTask) async throws -> Task {
         let now = clock.now()
         // Validated here, before the write lock is taken; placement is checked inside the write.
-        let task = try validating {
+        var task = try validating {
             try Task.create(
                 id: ids.makeIdentifier(), title: draft.title, projectID: draft.projectID, listID: draft.listID,
                 due: draft.due, priority: draft.priority, tags: draft.tags, estimate: draft.estimate, note: draft.note,
-                assigneeID: draft.assigneeID, now: now)
+                assigneeID: draft.assigneeID, parentID: draft.parentID, prerequisiteIDs: draft.prerequisiteIDs,
+                repetition: nil, now: now)
+        }
+        if let rule = draft.repeatRule {
+            // The series is named by its first task and counts from its due day, which the caller must give.
+            guard let start = task.due else {
+                throw RepositoryError.invalid(inner: ValidationError(field: "due", reason: .empty(.day)))
+            }
+            task.setRepetition(
+                TaskRepetition(rule: rule, until: draft.repeatUntil, seriesID: task.id, start: start), now: now)
         }
         return try await datastore.insert(task, summary: "added task \"\(task.title)\"", at: now)
     }
@@ -177,6 +186,8 @@ struct LocalTaskRepository: TaskRepository {
     func tallyByProject() async throws -> [UUID: TaskTally] { try await datastore.tallyByProject() }
 
     func tallyByList() async throws -> [UUID: TaskTally] { try await datastore.tallyByList() }
+
+    func links() async throws -> TaskLinkMap { try await datastore.links() }
 }
 
 /// ``HistoryRepository`` over a ``HistoryDatastore``.

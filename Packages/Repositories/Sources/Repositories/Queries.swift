@@ -37,6 +37,12 @@ public struct TaskQuery: Sendable, Equatable {
     public var limit: Int?
     /// Only these tasks (a batch lookup by id); nil means no restriction.
     public var ids: Set<UUID>?
+    /// Only subtasks of these tasks.
+    public var parentIDs: Set<UUID>? = nil
+    /// Only tasks that come after this one.
+    public var after: UUID? = nil
+    /// true: only tasks waiting on a live task that is not completed; false: only tasks waiting on none.
+    public var blocked: Bool? = nil
 
     public init(
         projectID: UUID? = nil, inboxOnly: Bool = false, listID: UUID? = nil,
@@ -75,6 +81,13 @@ public struct NewTask: Sendable, Equatable {
     public var note: String
     /// The team member (a server user id, already resolved by the caller) the task is assigned to.
     public var assigneeID: UUID?
+    /// The task this one is a subtask of (resolved by the caller; checked live and loop-free in the write).
+    public var parentID: UUID? = nil
+    /// The tasks this one comes after (resolved by the caller; checked live and loop-free in the write).
+    public var prerequisiteIDs: [UUID] = []
+    /// How the task recurs: the series is this task's own, counted from its due day (required then).
+    public var repeatRule: RepeatRule? = nil
+    public var repeatUntil: Day? = nil
 
     public init(
         title: String, projectID: UUID? = nil, listID: UUID? = nil, due: Day? = nil,
@@ -127,5 +140,56 @@ public struct ImportSummary: Sendable, Equatable {
         self.inserted = inserted
         self.updated = updated
         self.unchanged = unchanged
+    }
+}
+
+/// Every live task's links to other tasks: what a loop check or a subtask tree walks.
+public struct TaskLinkMap: Sendable, Equatable {
+    /// Each subtask's parent.
+    public let parents: [UUID: UUID]
+    /// Each task's prerequisites, for the tasks that have some.
+    public let prerequisites: [UUID: [UUID]]
+    /// Each parent's direct subtasks (the inverse of `parents`, made once).
+    public let children: [UUID: [UUID]]
+
+    public init(parents: [UUID: UUID] = [:], prerequisites: [UUID: [UUID]] = [:]) {
+        self.parents = parents
+        self.prerequisites = prerequisites
+        var children: [UUID: [UUID]] = [:]
+        for (child, parent) in parents { children[parent, default: []].append(child) }
+        self.children = children
+    }
+
+    /// Every subtask of `id` however deep, each once (a loop that sync brought in ends the walk).
+    public func descendants(of id: UUID) -> [UUID] {
+        var found: [UUID] = []
+        var seen: Set<UUID> = [id]
+        var queue = children[id] ?? []
+        while let next = queue.popLast() {
+            guard seen.insert(next).inserted else { continue }
+            found.append(next)
+            queue += children[next] ?? []
+        }
+        return found
+    }
+
+    /// `id`'s parent, its parent's parent, and so on up to the top (a loop that sync brought in ends the walk).
+    public func ancestors(of id: UUID) -> [UUID] {
+        var found: [UUID] = []
+        var seen: Set<UUID> = [id]
+        var current = id
+        while let parent = parents[current], seen.insert(parent).inserted {
+            found.append(parent)
+            current = parent
+        }
+        return found
+    }
+
+    /// The top of `id`'s tree: itself when it has no parent.
+    public func root(of id: UUID) -> UUID {
+        var current = id
+        var seen: Set<UUID> = [id]
+        while let parent = parents[current], seen.insert(parent).inserted { current = parent }
+        return current
     }
 }

@@ -78,7 +78,33 @@ enum RecordMapping {
             assigneeID: try record.assigneeID.map { text throws(RepositoryError) in
                 try UUID(storageID: text, field: "task assignee id")
             },
-            createdAt: record.createdAt, updatedAt: record.updatedAt)
+            parentID: try record.parentID.map { text throws(RepositoryError) in
+                try UUID(storageID: text, field: "task parent id")
+            },
+            prerequisiteIDs: try record.prerequisiteIDs.map { text throws(RepositoryError) in
+                try UUID(storageID: text, field: "task prerequisite id")
+            },
+            repetition: try repetition(record), createdAt: record.createdAt, updatedAt: record.updatedAt)
+    }
+
+    /// A recurring task's four repeat columns, or nil when the task is a one-off. A rule without its series (a
+    /// device that wrote half of them) is damage, not a one-off: reading it as one would lose the series.
+    private static func repetition(_ record: TaskRecord) throws(RepositoryError) -> TaskRepetition? {
+        guard let text = record.repeatRule else { return nil }
+        guard let rule = try? RepeatRule.parse(text) else {
+            throw .corruptData(message: "stored repeat rule '\(text)' is unknown")
+        }
+        guard let seriesText = record.seriesID, let startText = record.seriesStart, let start = Day(iso: startText)
+        else { throw .corruptData(message: "stored repeat rule '\(text)' has no series") }
+        var until: Day?
+        if let text = record.repeatUntil {
+            guard let day = Day(iso: text) else {
+                throw .corruptData(message: "stored repeat end '\(text)' is invalid")
+            }
+            until = day
+        }
+        return TaskRepetition(
+            rule: rule, until: until, seriesID: try UUID(storageID: seriesText, field: "task series id"), start: start)
     }
 
     static func record(_ task: Task, version: Int = 0) -> TaskRecord {
@@ -87,7 +113,10 @@ enum RecordMapping {
             listID: task.listID?.storageID, title: task.title, note: task.note, status: task.status.rawValue,
             priority: task.priority.rawValue, due: task.due?.iso, tags: task.tags.map(\.name),
             estimateSeconds: task.estimate?.seconds, completedAt: task.completedAt,
-            assigneeID: task.assigneeID?.storageID, createdAt: task.createdAt,
+            assigneeID: task.assigneeID?.storageID, parentID: task.parentID?.storageID,
+            prerequisiteIDs: task.prerequisiteIDs.map(\.storageID), repeatRule: task.repetition?.rule.text,
+            repeatUntil: task.repetition?.until?.iso, seriesID: task.repetition?.seriesID.storageID,
+            seriesStart: task.repetition?.start.iso, createdAt: task.createdAt,
             updatedAt: task.updatedAt, deletedAt: nil, version: version)
     }
 
@@ -116,6 +145,9 @@ enum RecordMapping {
         filter.descending = query.descending
         filter.limit = query.limit
         filter.ids = query.ids.map { $0.map(\.storageID).sorted() }
+        filter.parentIDs = query.parentIDs.map { $0.map(\.storageID).sorted() }
+        filter.after = query.after?.storageID
+        filter.blocked = query.blocked
         return filter
     }
 
@@ -145,4 +177,23 @@ func repositoryError(_ error: any Error) -> RepositoryError {
 @discardableResult
 func storage<T>(_ body: () async throws -> T) async throws(RepositoryError) -> T {
     do { return try await body() } catch { throw repositoryError(error) }
+}
+
+extension RecordMapping {
+    static func links(_ records: [TaskLinks]) throws(RepositoryError) -> TaskLinkMap {
+        var parents: [UUID: UUID] = [:]
+        var prerequisites: [UUID: [UUID]] = [:]
+        for record in records {
+            let id = try UUID(storageID: record.id, field: "task id")
+            if let parent = record.parentID { parents[id] = try UUID(storageID: parent, field: "task parent id") }
+            if !record.prerequisiteIDs.isEmpty {
+                var ids: [UUID] = []
+                for text in record.prerequisiteIDs {
+                    ids.append(try UUID(storageID: text, field: "task prerequisite id"))
+                }
+                prerequisites[id] = ids
+            }
+        }
+        return TaskLinkMap(parents: parents, prerequisites: prerequisites)
+    }
 }

@@ -76,11 +76,14 @@ public protocol TaskRepository: Sendable {
     /// Validates and stores a new task, which gets the next per-device number.
     /// - Parameter draft: Its project and list are ids the caller has already resolved; a list must
     ///   come with its project (the Entities rule).
-    /// - Throws: `invalid` for what `Task.create` refuses; `conflict(.noLongerExists)` when the project
-    ///   or list is gone; `conflict(.listInAnotherProject)`. Checked in the transaction that stores it.
+    /// - Throws: `invalid` for what `Task.create` refuses; `conflict(.noLongerExists)` when the project,
+    ///   list, parent or a prerequisite is gone; `conflict(.listInAnotherProject)`. Checked in the transaction
+    ///   that stores it.
     func create(_ draft: NewTask) async throws -> Task
     /// Applies an entity rule (edit, move, start, complete, …) and stores the result in one transaction.
-    /// A move is checked there too: the project and list must be live and the list in the project.
+    /// A move is checked there too: the project and list must be live and the list in the project; so is a new
+    /// parent or prerequisite: a live task, closing no loop (`invalid` with `.relationCycle`). Completing a
+    /// recurring task stores its next occurrence in the same transaction, unless a live one exists already.
     /// - Parameters:
     ///   - summary: What undo will say it reverts.
     ///   - change: The rule, given the task as stored and the time of the change.
@@ -109,6 +112,9 @@ public protocol TaskRepository: Sendable {
     func tallyByProject() async throws -> [UUID: TaskTally]
     /// Task tallies per list id; lists without live tasks are absent.
     func tallyByList() async throws -> [UUID: TaskTally]
+    /// Every live task's parent and prerequisites (only the tasks that have one): what subtask trees and time
+    /// roll-ups walk. Changes check their links themselves, inside their transaction.
+    func links() async throws -> TaskLinkMap
 }
 
 /// The undo history.

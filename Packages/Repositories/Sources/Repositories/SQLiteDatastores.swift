@@ -189,6 +189,7 @@ struct SQLiteTaskDatastore: TaskDatastore {
         let stored = try await storage {
             try await store.write(summary: summary, at: date) { writer in
                 try Self.checkPlacement(projectID: task.projectID, listID: task.listID, writer: writer)
+                try Self.checkLinks(of: task, before: nil, writer: writer)
                 return try writer.insert(record)
             }
         }
@@ -203,10 +204,9 @@ struct SQLiteTaskDatastore: TaskDatastore {
             in: store, id: id, kind: .task, at: date, summary: summary, change: change,
             read: { try $0.task(id: $1) }, map: RecordMapping.task,
             write: { writer, before, task, record in
-                if task.projectID != before.projectID || task.listID != before.listID {
-                    try Self.checkPlacement(projectID: task.projectID, listID: task.listID, writer: writer)
-                }
+                try Self.checkChange(from: before, to: task, writer: writer)
                 try writer.update(RecordMapping.record(task, version: record.version))
+                try Self.makeNextOccurrence(from: before, to: task, writer: writer, at: date)
             })
     }
 
@@ -237,10 +237,9 @@ struct SQLiteTaskDatastore: TaskDatastore {
                     let before = try RecordMapping.task(record)
                     var task = before
                     try change(&task)
-                    if task.projectID != before.projectID || task.listID != before.listID {
-                        try Self.checkPlacement(projectID: task.projectID, listID: task.listID, writer: writer)
-                    }
+                    try Self.checkChange(from: before, to: task, writer: writer)
                     try writer.update(RecordMapping.record(task, version: record.version))
+                    try Self.makeNextOccurrence(from: before, to: task, writer: writer, at: date)
                     return task
                 }
             }
@@ -278,6 +277,71 @@ struct SQLiteTaskDatastore: TaskDatastore {
         }
         return result
     }
+
+    func links() async throws -> TaskLinkMap {
+        try RecordMapping.links(try await storage { try await store.taskLinks() })
+    }
+
+    private static func checkChange(from before: Task, to task: Task, writer: StoreWriter) throws {
+        if task.projectID != before.projectID || task.listID != before.listID {
+            try checkPlacement(projectID: task.projectID, listID: task.listID, writer: writer)
+        }
+        try checkLinks(of: task, before: before, writer: writer)
+    }
+
+    /// A new parent or prerequisite is a live task and closes no loop, checked in the transaction that stores the
+    /// link: two commands each linking one half of a loop cannot both pass. Links kept from before are not
+    /// checked again (one that sync made dangling or circular must not block every other edit of the task).
+    private static func checkLinks(of task: Task, before: Task?, writer: StoreWriter) throws {
+        let newParent = task.parentID != before?.parentID ? task.parentID : nil
+        let newPrerequisites = task.prerequisiteIDs.filter { !(before?.prerequisiteIDs.contains($0) ?? false) }
+        guard newParent != nil || !newPrerequisites.isEmpty else { return }
+        for id in [newParent].compactMap({ $0 }) + newPrerequisites where try writer.task(id: id.storageID) == nil {
+            throw RepositoryError.conflict(.noLongerExists(kind: .task, id: id))
+        }
+        let links = try RecordMapping.links(try writer.taskLinks())
+        if let newParent, let loop = TaskGraph.parentLoop(setting: newParent, of: task.id, parents: links.parents) {
+            throw RepositoryError.invalid(
+                inner: ValidationError(field: "parent", reason: .relationCycle(path: try labels(loop, writer))))
+        }
+        if !newPrerequisites.isEmpty,
+            let loop = TaskGraph.prerequisiteLoop(
+                adding: newPrerequisites, to: task.id, edges: links.prerequisites)
+        {
+            throw RepositoryError.invalid(
+                inner: ValidationError(field: "after", reason: .relationCycle(path: try labels(loop, writer))))
+        }
+    }
+
+    /// The tasks of a loop as people type them: their numbers (the task being changed has one too).
+    private static func labels(_ ids: [UUID], _ writer: StoreWriter) throws -> [String] {
+        try ids.map { id in try writer.task(id: id.storageID).map { String($0.number) } ?? Reference.short(id) }
+    }
+
+    /// Completing a recurring task makes its next occurrence in the same transaction (one undo takes both back).
+    /// The occurrence's id derives from its series and day, so there is only ever one: a live one still to do (a
+    /// reopened task completed again, or one another device made and sync brought) is left as it is, and one that
+    /// was deleted (the undo of an earlier completion) comes back with its number. A completed one lies behind
+    /// (this task's due day was moved before it), so the series goes on after it.
+    private static func makeNextOccurrence(from before: Task, to task: Task, writer: StoreWriter, at date: Date)
+        throws
+    {
+        guard before.status != .completed, task.status == .completed else { return }
+        var next = task.nextOccurrence(now: date)
+        for _ in 0..<occurrenceLookahead {
+            guard let candidate = next else { return }
+            guard let existing = try writer.task(id: candidate.id.storageID) else {
+                try writer.insertOrRevive(RecordMapping.record(candidate))
+                return
+            }
+            guard existing.status == TaskRecord.completedStatus else { return }
+            next = candidate.nextOccurrence(now: date)
+        }
+    }
+
+    /// How many completed occurrences ahead a completion looks past for the next one to make; a series with more
+    /// of them done in advance is left to the next completion.
+    static let occurrenceLookahead = 100
 
     /// A task's project and list are live and agree, checked in the transaction that stores the task:
     /// a list deleted by another command a moment earlier cannot end up holding the task.

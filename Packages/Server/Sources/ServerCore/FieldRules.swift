@@ -22,6 +22,10 @@ enum FieldRules {
         case timerState
         case intervals
         case duration
+        /// A sorted, duplicate-free array of lowercase task ids (a task's prerequisites).
+        case taskIDs
+        /// A repeat rule in its canonical spelling, or null.
+        case repeatRule
     }
 
     /// Which Entities rule a text field follows.
@@ -91,6 +95,12 @@ enum FieldRules {
             Field(name: "estimate_seconds", kind: .estimate, fallback: .null),
             Field(name: "completed_at", kind: .optionalInstant, fallback: .null),
             Field(name: "assignee_id", kind: .optionalUUID, fallback: .null),
+            Field(name: "parent_id", kind: .optionalUUID, fallback: .null),
+            Field(name: "prerequisite_ids", kind: .taskIDs, fallback: .array([])),
+            Field(name: "repeat_rule", kind: .repeatRule, fallback: .null),
+            Field(name: "repeat_until", kind: .day, fallback: .null),
+            Field(name: "series_id", kind: .optionalUUID, fallback: .null),
+            Field(name: "series_start", kind: .day, fallback: .null),
         ] + stamps
 
     private static let timerFields: [Field] =
@@ -149,14 +159,15 @@ enum FieldRules {
     }
 
     /// Why the complete record `fields` breaks a rule, naming the field; nil when it is valid.
-    static func problem(in fields: Fields, entity: EntityKind) -> String? {
+    /// - Parameter id: the record's id, for the rules that compare a field with it (a task's own parent).
+    static func problem(in fields: Fields, entity: EntityKind, id: String? = nil) -> String? {
         for field in schema(of: entity) {
             let value = fields[field.name, default: .null]
             if let problem = typeProblem(value, kind: field.kind) ?? ruleProblem(value, kind: field.kind) {
                 return "\(field.name): \(problem)"
             }
         }
-        return recordProblem(fields, entity: entity)
+        return recordProblem(fields, entity: entity, id: id)
     }
 
     private static func typeProblem(_ value: JSONValue, kind: Kind) -> String? {
@@ -175,9 +186,12 @@ enum FieldRules {
         case .optionalInstant, .estimate:
             expected = "an integer or null"
             fits = value.integerValue != nil || value.isNull
-        case .tags:
+        case .tags, .taskIDs:
             expected = "an array of text"
             fits = value.arrayValue?.allSatisfy { $0.stringValue != nil } ?? false
+        case .repeatRule:
+            expected = "text or null"
+            fits = value.stringValue != nil || value.isNull
         case .intervals:
             expected = "an array of [start, end] pairs"
             fits = value.arrayValue != nil
@@ -200,6 +214,15 @@ enum FieldRules {
             return value == .integer(0) || value == .integer(1) ? nil : "must be 0 or 1"
         case .tags:
             return tagsProblem(value.arrayValue?.compactMap(\.stringValue) ?? [])
+        case .taskIDs:
+            return taskIDsProblem(value.arrayValue?.compactMap(\.stringValue) ?? [])
+        case .repeatRule:
+            guard let text = value.stringValue else { return nil }
+            guard let rule = try? RepeatRule.parse(text) else {
+                return "\"\(TextExcerpt.of(text))\" is not a repeat rule"
+            }
+            return rule.text == text
+                ? nil : "repeat rule \"\(TextExcerpt.of(text))\" is not written as stored (\"\(rule.text)\")"
         case .day:
             guard let text = value.stringValue else { return nil }
             guard let day = Day(iso: text), AcceptedRange.days.contains(day), day.iso == text else {
@@ -289,8 +312,19 @@ enum FieldRules {
         }
     }
 
+    /// A task's prerequisites as every client writes them: lowercase ids, sorted, each once, within the limit.
+    private static func taskIDsProblem(_ ids: [String]) -> String? {
+        if ids.count > Task.prerequisiteLimit {
+            return "\(ids.count) prerequisites, more than the \(Task.prerequisiteLimit) a task may have"
+        }
+        for id in ids where UUID(text: id) == nil || id != id.lowercased() {
+            return "\"\(TextExcerpt.of(id))\" is not a lowercase UUID"
+        }
+        return ids == Array(Set(ids)).sorted() ? nil : "must be sorted, each id once"
+    }
+
     /// Rules that tie several fields of one record together.
-    private static func recordProblem(_ fields: Fields, entity: EntityKind) -> String? {
+    private static func recordProblem(_ fields: Fields, entity: EntityKind, id: String?) -> String? {
         switch entity {
         case .project, .taskList:
             return nil
@@ -298,7 +332,18 @@ enum FieldRules {
             if !(fields["list_id"] ?? .null).isNull, (fields["project_id"] ?? .null).isNull {
                 return "list_id: a task in a list also names the list's project"
             }
-            return nil
+            if let id, let parent = fields["parent_id"]?.stringValue, parent.lowercased() == id.lowercased() {
+                return "parent_id: a task cannot be its own parent"
+            }
+            if let id, fields["prerequisite_ids"]?.arrayValue?.contains(.string(id.lowercased())) == true {
+                return "prerequisite_ids: a task cannot come after itself"
+            }
+            let series = ["series_id", "series_start"].filter { (fields[$0] ?? .null).isNull }
+            if (fields["repeat_rule"] ?? .null).isNull {
+                let stray = ["repeat_until", "series_id", "series_start"].filter { !(fields[$0] ?? .null).isNull }
+                return stray.isEmpty ? nil : "\(stray.joined(separator: ", ")): set only on a recurring task"
+            }
+            return series.isEmpty ? nil : "\(series.joined(separator: ", ")): required with repeat_rule"
         case .timer:
             if let problem = targetProblem(fields) { return problem }
             guard let intervals = fields["intervals"].flatMap(TimerIntervals.init) else { return nil }

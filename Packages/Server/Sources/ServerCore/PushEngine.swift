@@ -84,7 +84,7 @@ public enum PushEngine {
                 return .rejected("\(missing): required for a new \(entity.rawValue)", record: nil)
             }
         }
-        if let problem = FieldRules.problem(in: fields, entity: entity) {
+        if let problem = FieldRules.problem(in: fields, entity: entity, id: mutation.id.lowercasedString) {
             return .rejected(problem, record: visible)
         }
 

@@ -24,7 +24,9 @@ enum Fixture {
             "project_id": .null, "list_id": .null, "title": .string(title), "note": .string(note),
             "status": .string("open"), "priority": .integer(0), "due": .null,
             "tags": .array(tags.map(JSONValue.string)), "estimate_seconds": .null, "completed_at": .null,
-            "assignee_id": .null, "created_at": .integer(t0), "updated_at": .integer(t0), "deleted_at": .null,
+            "assignee_id": .null, "parent_id": .null, "prerequisite_ids": .array([]), "repeat_rule": .null,
+            "repeat_until": .null, "series_id": .null, "series_start": .null, "created_at": .integer(t0),
+            "updated_at": .integer(t0), "deleted_at": .null,
         ]
     }
 

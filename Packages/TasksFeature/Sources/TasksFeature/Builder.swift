@@ -19,18 +19,20 @@ public protocol TasksFeatureInterface: Sendable {
     func edit(_ reference: String, changes: TaskChanges) async throws
     /// Says that an edit made in a form left task `reference` as it was (the task itself in JSON).
     func unchanged(_ reference: String) async throws
-    /// Marks tasks done: one line per task. Several references are one change (one undo), all or nothing.
-    func done(_ references: [String]) async throws
-    /// Marks done tasks open again, as ``done(_:)``.
+    /// Marks tasks done: one line per task, then a line for each task that now waits on nothing and for each
+    /// next occurrence of a recurring task. Several references are one change (one undo), all or nothing.
+    /// `force` completes a parent whose subtasks are not all done.
+    func done(_ references: [String], force: Bool) async throws
+    /// Marks done tasks open again, as ``done(_:force:)``.
     func reopen(_ references: [String]) async throws
-    /// Marks tasks in progress, as ``done(_:)``.
+    /// Marks tasks in progress, as ``done(_:force:)``.
     func start(_ references: [String]) async throws
     /// Deletes tasks after one question to the coordinator naming them all and their logged time; `force` skips it.
     /// A declined question deletes nothing and says so; with nobody to ask and no `force` it throws
     /// ``TasksFeatureError/deletionNeedsForce(what:)``. Several tasks go as one change (one undo).
     func delete(_ references: [String], force: Bool) async throws
     /// Moves tasks to another project and/or list (see ``TasksServices/moveTask(reference:project:list:)``), as
-    /// ``done(_:)``.
+    /// ``done(_:force:)``.
     func move(_ references: [String], project: String?, list: String?) async throws
     /// Appends a line to a task's note.
     func note(_ reference: String, text: String) async throws

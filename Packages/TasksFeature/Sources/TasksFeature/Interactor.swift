@@ -52,9 +52,9 @@ struct TasksInteractor: TasksFeatureInterface {
         try view.render(presenter.unchanged(task))
     }
 
-    func done(_ references: [String]) async throws {
-        try await change(references, .complete, event: .completed, confirmation: .completed) {
-            try await services.completeTask(reference: $0)
+    func done(_ references: [String], force: Bool) async throws {
+        try await change(references, .complete(force: force), event: .completed, confirmation: .completed) {
+            try await services.completeTask(reference: $0, force: force)
         }
     }
 

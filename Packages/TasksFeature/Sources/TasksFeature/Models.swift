@@ -7,9 +7,13 @@ import TerminalUI
 // JSON (what `--json` prints) is part of the CLI's public contract. Keys are snake_case and must not change:
 //
 //   Task:      id, number, title, note, status, priority, due, tags, estimate_seconds, project_id, project_name,
-//              list_id, list_name, completed_at, created_at, updated_at, logged_seconds, assignee_id, assignee_name
+//              list_id, list_name, completed_at, created_at, updated_at, logged_seconds, assignee_id, assignee_name,
+//              parent, after, blocked, subtasks, subtasks_logged_seconds, repeat, repeat_until, unblocked,
+//              next_occurrence
 //              (the same keys in every command: `task list`, `task show`, the dashboard and every change print one
-//              shape; `logged_seconds` is filled wherever a task is printed as JSON, 0 when nothing was logged)
+//              shape; `logged_seconds` is filled wherever a task is printed as JSON, 0 when nothing was logged;
+//              `parent`, `next_occurrence` and each element of `after`, `subtasks` and `unblocked` is a TaskLink)
+//   TaskLink:  id, number, title, status
 //   Dashboard: overdue, due_today, in_progress, open_count, overdue_count, due_today_count, in_progress_count
 //   count:     count
 //
@@ -40,6 +44,21 @@ public enum Priority: String, Sendable, Codable, CaseIterable, Comparable {
     }
 
     public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// Another task as a task names it: its parent, a prerequisite, a subtask, one it unblocked.
+public struct TaskLink: Sendable, Hashable, Codable {
+    public var id: String
+    public var number: Int
+    public var title: String
+    public var status: TaskStatus
+
+    public init(id: String, number: Int, title: String, status: TaskStatus) {
+        self.id = id
+        self.number = number
+        self.title = title
+        self.status = status
+    }
 }
 
 /// A task as this feature sees it: plain values ready to show, with the project and list already resolved to names.
@@ -78,6 +97,28 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
     public var projectID: String?
     /// The list's id (lowercase UUID); `nil` exactly when `listName` is.
     public var listID: String?
+    /// The task this one is a subtask of; `nil` for a top-level task (and when the parent was deleted).
+    public var parent: TaskLink? = nil
+    /// The tasks this one comes after, each with its status; deleted ones are left out.
+    public var after: [TaskLink] = []
+    /// Direct subtasks, by number.
+    public var subtasks: [TaskLink] = []
+    /// Time logged on all subtasks however deep, in seconds; loaded with ``loggedSeconds``, else `nil`.
+    public var subtasksLoggedSeconds: Int? = nil
+    /// How the task recurs, as stored (`weekly`, `every 2 weeks`); `nil` for a one-off task.
+    public var repeatRule: String? = nil
+    /// The last day an occurrence may fall on; `nil` when it repeats for ever (or does not repeat).
+    public var repeatUntil: CalendarDay? = nil
+    /// Filled only by a completion: the tasks it left with nothing to wait for.
+    public var unblocked: [TaskLink] = []
+    /// Filled only by a completion of a recurring task: the occurrence it made.
+    public var nextOccurrence: TaskLink? = nil
+
+    /// Waiting on a task that is not done yet.
+    public var isBlocked: Bool { after.contains { $0.status != .done } }
+
+    /// This task as another one names it.
+    public var link: TaskLink { TaskLink(id: id, number: number, title: title, status: status) }
 
     /// `loggedSeconds`, the assignee and the ids come last, so callers written before they existed compile
     /// unchanged.
@@ -147,6 +188,43 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
         case loggedSeconds = "logged_seconds"
         case assigneeID = "assignee_id"
         case assignee = "assignee_name"
+        case parent, after, subtasks, unblocked
+        case subtasksLoggedSeconds = "subtasks_logged_seconds"
+        case repeatRule = "repeat"
+        case repeatUntil = "repeat_until"
+        case nextOccurrence = "next_occurrence"
+        case blocked
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        number = try container.decode(Int.self, forKey: .number)
+        title = try container.decode(String.self, forKey: .title)
+        note = try container.decode(String.self, forKey: .note)
+        status = try container.decode(TaskStatus.self, forKey: .status)
+        priority = try container.decode(Priority.self, forKey: .priority)
+        due = try container.decodeIfPresent(CalendarDay.self, forKey: .due)
+        tags = try container.decode([String].self, forKey: .tags)
+        estimateSeconds = try container.decodeIfPresent(Int.self, forKey: .estimateSeconds)
+        projectID = try container.decodeIfPresent(String.self, forKey: .projectID)
+        projectName = try container.decodeIfPresent(String.self, forKey: .projectName)
+        listID = try container.decodeIfPresent(String.self, forKey: .listID)
+        listName = try container.decodeIfPresent(String.self, forKey: .listName)
+        completedAt = try container.decodeIfPresent(Date.self, forKey: .completedAt)
+        createdAt = try container.decode(Date.self, forKey: .createdAt)
+        updatedAt = try container.decode(Date.self, forKey: .updatedAt)
+        loggedSeconds = try container.decodeIfPresent(Int.self, forKey: .loggedSeconds)
+        assigneeID = try container.decodeIfPresent(String.self, forKey: .assigneeID)
+        assignee = try container.decodeIfPresent(String.self, forKey: .assignee)
+        parent = try container.decodeIfPresent(TaskLink.self, forKey: .parent)
+        after = try container.decodeIfPresent([TaskLink].self, forKey: .after) ?? []
+        subtasks = try container.decodeIfPresent([TaskLink].self, forKey: .subtasks) ?? []
+        subtasksLoggedSeconds = try container.decodeIfPresent(Int.self, forKey: .subtasksLoggedSeconds)
+        repeatRule = try container.decodeIfPresent(String.self, forKey: .repeatRule)
+        repeatUntil = try container.decodeIfPresent(CalendarDay.self, forKey: .repeatUntil)
+        unblocked = try container.decodeIfPresent([TaskLink].self, forKey: .unblocked) ?? []
+        nextOccurrence = try container.decodeIfPresent(TaskLink.self, forKey: .nextOccurrence)
     }
 
     // Written by hand only so that optionals become an explicit `null` (the synthesised encoder omits them).
@@ -171,6 +249,15 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
         try container.encode(loggedSeconds, forKey: .loggedSeconds)
         try container.encode(assigneeID, forKey: .assigneeID)
         try container.encode(assignee, forKey: .assignee)
+        try container.encode(parent, forKey: .parent)
+        try container.encode(after, forKey: .after)
+        try container.encode(isBlocked, forKey: .blocked)
+        try container.encode(subtasks, forKey: .subtasks)
+        try container.encode(subtasksLoggedSeconds, forKey: .subtasksLoggedSeconds)
+        try container.encode(repeatRule, forKey: .repeatRule)
+        try container.encode(repeatUntil, forKey: .repeatUntil)
+        try container.encode(unblocked, forKey: .unblocked)
+        try container.encode(nextOccurrence, forKey: .nextOccurrence)
     }
 }
 
@@ -187,6 +274,15 @@ public struct TaskDraft: Sendable, Equatable {
     public var note: String?
     /// A team member's name, or `me` for the logged-in user, resolved by the Services; `nil` assigns nobody.
     public var assignee: String?
+    /// The task (a reference) this one is a subtask of.
+    public var parent: String? = nil
+    /// The tasks (references) this one comes after.
+    public var after: [String] = []
+    /// How the task recurs, as typed (`weekly`, `every 2w`); the Services read it. Without a due day the series
+    /// starts today.
+    public var repeatRule: String? = nil
+    /// The last day an occurrence may fall on.
+    public var repeatUntil: CalendarDay? = nil
 
     public init(
         title: String,
@@ -238,6 +334,16 @@ public struct TaskChanges: Sendable, Equatable {
     /// Another list (a reference: in the new project when `project` is set, else in the task's own project first
     /// and then in every project, bringing its project along), or `.clear` for no list.
     public var list: Change<String>
+    /// Another parent (a reference), or `.clear` to make the task top-level.
+    public var parent: Change<String> = .keep
+    /// Tasks (references) to come after, added to the ones the task has (after `clearAfter`).
+    public var addAfter: [String] = []
+    /// Forget every task this one comes after (`--no-after`), before adding `addAfter`.
+    public var clearAfter: Bool = false
+    /// A new repeat rule (as typed), or `.clear` to stop repeating.
+    public var repeatRule: Change<String> = .keep
+    /// A new last day for the occurrences, or `.clear` for none.
+    public var repeatUntil: Change<CalendarDay> = .keep
 
     public init(
         title: String? = nil,
@@ -280,6 +386,9 @@ public struct TaskChanges: Sendable, Equatable {
         if assignee != .keep { fields.append("assignee") }
         if project != .keep { fields.append("project") }
         if list != .keep { fields.append("list") }
+        if parent != .keep { fields.append("parent") }
+        if clearAfter || !addAfter.isEmpty { fields.append("after") }
+        if repeatRule != .keep || repeatUntil != .keep { fields.append("repeat") }
         return fields
     }
 }
@@ -357,6 +466,11 @@ public struct TaskQuery: Sendable, Equatable {
     /// Whether each task should carry ``Task/loggedSeconds``. The feature asks for it when it prints JSON, where
     /// a listing has the same keys as `show`; a table does not show the time, so the Services may skip the read.
     public var includesLoggedTime: Bool
+    /// true: only tasks waiting on one that is not done (`--blocked`); false: only tasks waiting on none
+    /// (`--ready`); `nil`: both.
+    public var blocked: Bool? = nil
+    /// Only the subtasks of this task (a reference).
+    public var parent: String? = nil
 
     public init(
         project: String? = nil,
@@ -436,7 +550,8 @@ public enum TaskPick: Sendable, Equatable {
 
 /// What a command on several tasks does to each of them (`stint task done 3 4 5`, `task move 3 4 --project P`).
 public enum TaskBatchChange: Sendable, Equatable {
-    case complete
+    /// `force`: complete a parent even while some of its subtasks are open.
+    case complete(force: Bool)
     case reopen
     case start
     /// As ``TasksServices/moveTask(reference:project:list:)``, for each task.

@@ -56,13 +56,30 @@ struct TasksPresenter: Sendable {
 
     func confirmation(_ kind: Confirmation, task: Task) -> TasksScreen {
         if format == .json { return .json(task) }
-        return .lines([confirmationLine(kind, task: task)])
+        return .lines([confirmationLine(kind, task: task)] + followUpLines(task))
     }
 
     /// A command on several tasks: one line per task, or the array of them in JSON.
     func confirmations(_ kind: Confirmation, tasks: [Task]) -> TasksScreen {
         if format == .json { return .json(tasks) }
-        return .lines(tasks.map { confirmationLine(kind, task: $0) })
+        // What they led to comes after all of them (a task two of them unblocked is named once).
+        var named = Set<String>()
+        let followUps = tasks.flatMap { task in
+            var once = task
+            once.unblocked = task.unblocked.filter { named.insert($0.id).inserted }
+            return followUpLines(once)
+        }
+        return .lines(tasks.map { confirmationLine(kind, task: $0) } + followUps)
+    }
+
+    /// What a completion led to: the tasks it unblocked, and a recurring task's next occurrence.
+    private func followUpLines(_ task: Task) -> [String] {
+        var lines = task.unblocked.map { "Unblocked task \($0.number) \(DisplayText.quoted($0.title))" }
+        if let next = task.nextOccurrence {
+            let due = task.repeatRule.map { " (\($0))" } ?? ""
+            lines.append("Next: task \(next.number) \(DisplayText.quoted(next.title))\(due)")
+        }
+        return lines
     }
 
     /// An edit in a form that changed nothing: say so (JSON: the task as it is).
@@ -189,7 +206,7 @@ struct TasksPresenter: Sendable {
         let rows = tasks.map { task in
             var row: [TableCell] = [
                 TableCell("\(task.number)"),
-                TableCell(DisplayText.singleLine(task.title)),
+                TableCell(Self.listedTitle(task), color: task.isBlocked ? .dim : nil),
                 TableCell(Self.location(of: task) ?? ""),
                 dueCell(task),
                 priorityCell(task.priority),
@@ -202,6 +219,19 @@ struct TasksPresenter: Sendable {
             return row
         }
         return TaskTable(columns: columns, rows: rows)
+    }
+
+    /// The title as a listing shows it: a parent's subtask progress ("[2/5]"), the open tasks a blocked task waits
+    /// on ("(after 12, 14)"), and "↻" on a recurring task, so a list says what can be done now.
+    static func listedTitle(_ task: Task) -> String {
+        var title = DisplayText.singleLine(task.title)
+        if task.repeatRule != nil { title += " ↻" }
+        if !task.subtasks.isEmpty {
+            title += " [\(task.subtasks.filter { $0.status == .done }.count)/\(task.subtasks.count)]"
+        }
+        let waitingOn = task.after.filter { $0.status != .done }.map { String($0.number) }
+        if !waitingOn.isEmpty { title += " (after \(waitingOn.joined(separator: ", ")))" }
+        return title
     }
 
     func dueCell(_ task: Task) -> TableCell {
@@ -230,6 +260,31 @@ struct TasksPresenter: Sendable {
             DetailField(label: "Due", value: dueDescription(task), color: dueColor(task)),
             DetailField(label: "Project", value: task.projectName ?? "none (inbox)"),
             DetailField(label: "List", value: task.listName ?? "none"),
+        ]
+        if let parent = task.parent {
+            fields.append(DetailField(label: "Parent", value: "\(parent.number) \(DisplayText.quoted(parent.title))"))
+        }
+        if !task.after.isEmpty {
+            let links = task.after.map { "\($0.number) \(DisplayText.quoted($0.title)) (\(Self.label(of: $0.status)))" }
+            let open = task.after.filter { $0.status != .done }.count
+            fields.append(
+                DetailField(
+                    label: "After", value: links.joined(separator: ", "), color: open > 0 ? .yellow : nil))
+            fields.append(
+                DetailField(
+                    label: "Blocked",
+                    value: open == 0 ? "no" : open == 1 ? "yes, by 1 open task" : "yes, by \(open) open tasks",
+                    color: open > 0 ? .yellow : nil))
+        }
+        if !task.subtasks.isEmpty {
+            let done = task.subtasks.filter { $0.status == .done }.count
+            fields.append(DetailField(label: "Subtasks", value: "\(done) of \(task.subtasks.count) done"))
+        }
+        if let rule = task.repeatRule {
+            let until = task.repeatUntil.map { " until \($0.iso)" } ?? ""
+            fields.append(DetailField(label: "Repeats", value: rule + until))
+        }
+        fields += [
             DetailField(label: "Assignee", value: task.assignee.map(DisplayText.singleLine) ?? "nobody"),
             DetailField(label: "Tags", value: task.tags.isEmpty ? "none" : task.tags.joined(separator: ", ")),
             DetailField(
@@ -255,7 +310,11 @@ struct TasksPresenter: Sendable {
         return TaskDetail(
             heading: "Task \(task.number): \(DisplayText.singleLine(task.title))",
             fields: fields,
-            noteLines: noteLines
+            noteLines: noteLines,
+            subtaskLines: task.subtasks.map { link in
+                let mark = link.status == .done ? "✓" : link.status == .inProgress ? "▸" : "·"
+                return "\(mark) \(link.number) \(DisplayText.singleLine(link.title))"
+            }
         )
     }
 
@@ -266,9 +325,16 @@ struct TasksPresenter: Sendable {
     /// "2h 10m of 3h estimate (72%)", "2h 10m", "nothing yet", with " — 40m over" past the estimate; `nil` (no
     /// line at all) when the logged time was not loaded, since "nothing yet" would then be a guess.
     func loggedField(_ task: Task) -> DetailField? {
-        guard let logged = task.loggedSeconds else { return nil }
+        guard let own = task.loggedSeconds else { return nil }
+        // Time on subtasks counts towards the parent (and its estimate); the split says where it went.
+        let onSubtasks = max(0, task.subtasksLoggedSeconds ?? 0)
+        let logged = own + onSubtasks
         guard logged > 0 else { return DetailField(label: "Logged", value: "nothing yet") }
-        let spent = DurationText.format(seconds: logged)
+        var spent = DurationText.format(seconds: logged)
+        if onSubtasks > 0 {
+            spent +=
+                " (\(DurationText.format(seconds: own)) here, \(DurationText.format(seconds: onSubtasks)) on subtasks)"
+        }
         guard let estimate = task.estimateSeconds, estimate > 0 else {
             return DetailField(label: "Logged", value: spent)
         }

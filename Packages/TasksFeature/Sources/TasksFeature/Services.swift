@@ -6,7 +6,9 @@ import TerminalUI
 /// The feature never touches storage; the App implements this protocol with an adapter over its workers (the tests
 /// and the demo use the in-memory fake). References (`reference`, `project`, `list`) are the strings the user typed:
 /// a task number ("12") or a UUID prefix of at least four hex characters; a project or list name (case-insensitive)
-/// or UUID prefix. Resolving them is the implementation's job. An assignee (`TaskDraft.assignee`,
+/// or UUID prefix. Resolving them is the implementation's job; so are the links between tasks: a parent or a
+/// prerequisite must be another live task, and a link that would close a loop (a task after itself through others,
+/// or its own ancestor) is refused as invalid. An assignee (`TaskDraft.assignee`,
 /// `TaskChanges.assignee`, `TaskQuery.assignee`) is a team member's name (case-insensitive, or a unique beginning of
 /// one) or `me` for the logged-in user: assigning needs a login to a team server (a conflict without one), an
 /// unknown name is notFound, a beginning several names share is ambiguous. Reads never fail over an assignee: when
@@ -48,9 +50,13 @@ public protocol TasksServices: Sendable {
     /// - Throws: when the reference does not resolve, or a new value is invalid.
     func editTask(reference: String, changes: TaskChanges) async throws -> Task
 
-    /// Marks a task done (recording when) and returns it.
-    /// - Throws: when the reference does not resolve or the task is already done.
-    func completeTask(reference: String) async throws -> Task
+    /// Marks a task done (recording when) and returns it, with ``Task/unblocked`` (the active tasks that waited on
+    /// it and now wait on nothing) and, for a recurring task, ``Task/nextOccurrence`` (made in the same change;
+    /// made once, so completing again after a reopen makes none).
+    /// - Parameter force: complete a parent even while some of its subtasks are open (they stay open).
+    /// - Throws: when the reference does not resolve or the task is already done; a conflict when subtasks are open
+    ///   and `force` is false.
+    func completeTask(reference: String, force: Bool) async throws -> Task
 
     /// Marks a done task open again and returns it.
     /// - Throws: when the reference does not resolve or the task is not done.

@@ -36,6 +36,11 @@ struct TasksView: Sendable {
         // The heading and the note are prose: on a narrow terminal they wrap at spaces, never mid-word.
         var lines = TextWrap.lines(detail.heading, width: style.width).map { style.paint($0, .bold) }
         lines += DetailField.lines(detail.fields, style: style)
+        if !detail.subtaskLines.isEmpty {
+            lines.append("")
+            lines.append(style.paint("Subtasks", .bold))
+            lines += detail.subtaskLines.flatMap { TextWrap.lines($0, indent: "  ", width: style.width) }
+        }
         if !detail.noteLines.isEmpty {
             lines.append("")
             lines.append(style.paint("Note", .bold))

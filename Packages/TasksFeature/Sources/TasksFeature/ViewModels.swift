@@ -37,6 +37,8 @@ struct TaskDetail: Sendable, Equatable {
     var heading: String
     var fields: [DetailField]
     var noteLines: [String]
+    /// One line per direct subtask ("✓ 14 Write copy"), shown under a Subtasks heading.
+    var subtaskLines: [String] = []
 
     func field(_ label: String) -> DetailField? { fields.first { $0.label == label } }
 }

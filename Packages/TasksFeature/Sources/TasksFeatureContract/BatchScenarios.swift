@@ -14,7 +14,7 @@ extension TasksContract {
         try probe.equal(started.map(\.number), [three.number, one.number], "in the order named, each once")
         try probe.check(started.allSatisfy { $0.status == .inProgress }, "both started")
         let done = try await probe.services.changeTasks(
-            references: [String(one.number), String(two.number), String(three.number)], .complete)
+            references: [String(one.number), String(two.number), String(three.number)], .complete(force: false))
         try probe.check(done.allSatisfy { $0.status == .done && $0.completedAt != nil }, "all three done")
         let reopened = try await probe.services.changeTasks(references: [one.id, two.id], .reopen)
         try probe.check(reopened.allSatisfy { $0.status == .open }, "reopened")
@@ -28,11 +28,12 @@ extension TasksContract {
         let one = try await probe.add("One")
         let two = try await probe.add("Two")
         try await probe.fails(.notFound, "an unknown reference among good ones") {
-            try await probe.services.changeTasks(references: [String(one.number), "999"], .complete)
+            try await probe.services.changeTasks(references: [String(one.number), "999"], .complete(force: false))
         }
-        _ = try await probe.services.completeTask(reference: String(two.number))
+        _ = try await probe.services.completeTask(reference: String(two.number), force: false)
         try await probe.fails(.invalidInput, "a task already done among open ones") {
-            try await probe.services.changeTasks(references: [String(one.number), String(two.number)], .complete)
+            try await probe.services.changeTasks(
+                references: [String(one.number), String(two.number)], .complete(force: false))
         }
         try probe.equal(try await probe.services.task(reference: one.id).status, .open, "the open task stayed open")
         try await probe.fails(.notFound, "deleting with an unknown reference") {

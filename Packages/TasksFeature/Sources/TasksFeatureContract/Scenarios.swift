@@ -4,15 +4,17 @@ import TerminalUI
 
 extension TasksContract {
     /// Every scenario, in a fixed order. Each expects a fresh subject.
-    public static let scenarios: [Scenario] = [
-        addKeepsTheDraft, numbersAreNeverReused, badDraftsAreRefused, aListBringsItsProject,
-        sharedListNamesAreAmbiguous,
-        filters, dueFiltersCountFromToday, orders, updatedSortsMostRecentFirst, statusTransitions,
-        editChangesOnlyWhatItNames,
-        moveRules, notesAreStampedLines, unknownTasksAreNotFound, dashboard, assigningNeedsALogin,
-        assigneesAreTeamMembers, listingsCarryWhatShowCarries, severalTasksChangeTogether, severalTasksAreAllOrNothing,
-        severalTasksAreDeleted, editMovesTheTask,
-    ]
+    public static let scenarios: [Scenario] =
+        [
+            addKeepsTheDraft, numbersAreNeverReused, badDraftsAreRefused, aListBringsItsProject,
+            sharedListNamesAreAmbiguous,
+            filters, dueFiltersCountFromToday, orders, updatedSortsMostRecentFirst, statusTransitions,
+            editChangesOnlyWhatItNames,
+            moveRules, notesAreStampedLines, unknownTasksAreNotFound, dashboard, assigningNeedsALogin,
+            assigneesAreTeamMembers, listingsCarryWhatShowCarries, severalTasksChangeTogether,
+            severalTasksAreAllOrNothing,
+            severalTasksAreDeleted, editMovesTheTask,
+        ] + relationScenarios
 
     /// `task list --json` prints the keys of `task show --json`: the same values, logged time included, and ids
     /// for the project and list a script can follow whatever they are renamed to.
@@ -37,7 +39,7 @@ extension TasksContract {
         try probe.equal(listed.first?.loggedSeconds, 5_400, "the time logged on the task, in the listing")
         let board = try await probe.services.dashboard()
         try probe.equal(board.dueToday.first?.loggedSeconds, 5_400, "the dashboard's tasks carry it too")
-        let done = try await probe.services.completeTask(reference: filed.id)
+        let done = try await probe.services.completeTask(reference: filed.id, force: false)
         try probe.equal(done.loggedSeconds, 5_400, "and so does a changed task")
         try probe.equal(done.listID, filed.listID, "a change keeps the ids")
     }
@@ -149,7 +151,7 @@ extension TasksContract {
         let dentist = try await probe.add("Book dentist", project: "Home", priority: .low, tags: ["phone", "health"])
         let bug = try await probe.add("Fix bug", project: "Work")
         let offsite = try await probe.add("Plan offsite", project: "Work")
-        _ = try await probe.services.completeTask(reference: String(bug.number))
+        _ = try await probe.services.completeTask(reference: String(bug.number), force: false)
         _ = try await probe.services.startTask(reference: String(offsite.number))
         func numbers(_ query: TaskQuery) async throws -> Set<Int> { Set(try await probe.numbers(query)) }
         let active: Set = [report.number, bank.number, dentist.number, offsite.number]
@@ -183,7 +185,7 @@ extension TasksContract {
         _ = try await probe.add("Next Monday", due: 5)
         _ = try await probe.add("Someday")
         let doneLate = try await probe.add("Done late", due: -1)
-        _ = try await probe.services.completeTask(reference: String(doneLate.number))
+        _ = try await probe.services.completeTask(reference: String(doneLate.number), force: false)
         try probe.equal(
             try await probe.numbers(TaskQuery(due: .overdue, sort: .due)), [sunday.number, yesterday.number],
             "overdue, earliest first, done tasks left out")
@@ -208,7 +210,7 @@ extension TasksContract {
         let gamma = try await probe.add("gamma", due: 1, priority: .high)
         let delta = try await probe.add("delta", due: 1)
         let epsilon = try await probe.add("Epsilon", due: 1, priority: .high)
-        _ = try await probe.services.completeTask(reference: String(epsilon.number))
+        _ = try await probe.services.completeTask(reference: String(epsilon.number), force: false)
         let all = TaskQuery(status: .all)
         func sorted(_ sort: TaskSort) async throws -> [Int] {
             var query = all
@@ -251,10 +253,10 @@ extension TasksContract {
     static let statusTransitions = Scenario("complete, reopen and start follow the status rules") { probe in
         let task = try await probe.add("Ship it")
         let reference = String(task.number)
-        let done = try await probe.services.completeTask(reference: reference)
+        let done = try await probe.services.completeTask(reference: reference, force: false)
         try probe.check(done.status == .done && done.completedAt != nil, "a completed task is done, with a time")
         try await probe.fails(.invalidInput, "completing it again") {
-            try await probe.services.completeTask(reference: reference)
+            try await probe.services.completeTask(reference: reference, force: false)
         }
         try await probe.fails(.invalidInput, "starting a done task") {
             try await probe.services.startTask(reference: reference)
@@ -269,7 +271,8 @@ extension TasksContract {
             try await probe.services.startTask(reference: reference)
         }
         try probe.equal(
-            try await probe.services.completeTask(reference: reference).status, .done, "in progress can be completed")
+            try await probe.services.completeTask(reference: reference, force: false).status, .done,
+            "in progress can be completed")
     }
 
     static let editChangesOnlyWhatItNames = Scenario("edit changes the named fields and keeps the rest") { probe in
@@ -340,7 +343,7 @@ extension TasksContract {
             }
         }
         try await probe.fails(.notFound, "completing an unknown task") {
-            try await probe.services.completeTask(reference: "999")
+            try await probe.services.completeTask(reference: "999", force: false)
         }
         try await probe.fails(.notFound, "deleting an unknown task") {
             try await probe.services.deleteTask(reference: "999")
@@ -351,7 +354,7 @@ extension TasksContract {
         var overdue: [Int] = []
         for offset in 1...11 { overdue.append(try await probe.add("Late \(offset)", due: -offset).number) }
         let late = try await probe.add("Done late", due: -1)
-        _ = try await probe.services.completeTask(reference: String(late.number))
+        _ = try await probe.services.completeTask(reference: String(late.number), force: false)
         let dueToday = try await probe.add("Today", due: 0, priority: .low)
         let urgent = try await probe.add("Today too", due: 0, priority: .high)
         let started = try await probe.add("Started")

@@ -20,7 +20,7 @@ public struct FailingTasksServices: TasksServices {
 
     public func editTask(reference: String, changes: TaskChanges) async throws -> TasksFeature.Task { throw error }
 
-    public func completeTask(reference: String) async throws -> TasksFeature.Task { throw error }
+    public func completeTask(reference: String, force: Bool) async throws -> TasksFeature.Task { throw error }
 
     public func reopenTask(reference: String) async throws -> TasksFeature.Task { throw error }
 

@@ -9,12 +9,19 @@ import TerminalUI
 /// tasks handed out name them by made-up ids too (one per project, one per list, stable for the fake's life). Logged
 /// time is what ``setLogged(_:forTask:)`` recorded: `task(reference:)`, every change, the dashboard and a listing
 /// that asks (``TaskQuery/includesLoggedTime``) report it, `nil` ("not loaded") when nothing was recorded, so tests
-/// opt in to the Logged line. The clock is ``now``; its day in the fake's time
+/// opt in to the Logged line; ``Task/subtasksLoggedSeconds`` is the sum of what was recorded on the subtasks however
+/// deep (`nil` when nothing was). The clock is ``now``; its day in the fake's time
 /// zone is "today" for due filters and the dashboard. Assigning needs ``setTeam(you:others:)`` first (the fake's
 /// login): `me` is `you`, other names match a member ignoring case, or a unique beginning of one. Errors are
-/// ``TasksFakeError``.
+/// ``TasksFakeError``: a parent completed while a subtask is open without `force` is a ``TasksFakeError/conflict(_:)``.
+///
+/// Links between tasks (parent, prerequisites) are kept by id beside the tasks and read afresh whenever a task is
+/// handed out, so they always show the linked tasks' current titles and statuses; a deleted task simply drops out of
+/// them. A recurring task stores its canonical rule (see ``TaskDraft/repeatRule``) and the first day of its series;
+/// completing it makes the next occurrence once.
 public actor InMemoryTasksServices: TasksServices {
-    /// Every stored task, in the order they were added.
+    /// Every stored task, in the order they were added. Stored without links (parent, prerequisites, subtasks),
+    /// which ``tasks(matching:)`` and the other reads fill in.
     public private(set) var allTasks: [TasksFeature.Task]
     /// Every query received by `tasks(matching:)` and `countTasks(matching:)`, oldest first.
     public private(set) var receivedQueries: [TaskQuery] = []
@@ -27,9 +34,21 @@ public actor InMemoryTasksServices: TasksServices {
     private var team: [(id: String, name: String)] = []
     private var nextNumber: Int
     private let timeZone: TimeZone
+    /// Each subtask's parent, by id (a link to a deleted task stays, unread).
+    private var parentIDs: [String: String] = [:]
+    /// The tasks each task comes after, by id, in the order they were linked.
+    private var prerequisiteIDs: [String: [String]] = [:]
+    /// The first day of each recurring task's series, which its occurrences are counted from.
+    private var seriesStart: [String: CalendarDay] = [:]
+    /// Recurring tasks whose next occurrence has been made: completing one again (after a reopen) makes none.
+    private var continued: Set<String> = []
+
+    /// The App's limit on the tasks one task may come after.
+    static let prerequisiteLimit = 100
 
     /// - Parameters:
-    ///   - tasks: the initial tasks (their numbers are kept; new tasks are numbered after the highest).
+    ///   - tasks: the initial tasks (their numbers are kept; new tasks are numbered after the highest). Their
+    ///     ``Task/parent`` and ``Task/after`` links are kept by id; a recurring one's series starts on its due day.
     ///   - projects: project names and their list names; the projects and lists of `tasks` are added.
     ///   - timeZone: the zone of "today" and of note stamps.
     ///   - loggedSeconds: time logged per task id, returned by `task(reference:)`.
@@ -37,7 +56,7 @@ public actor InMemoryTasksServices: TasksServices {
         tasks: [TasksFeature.Task] = [], projects: [String: [String]] = [:], now: Date,
         timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current, loggedSeconds: [String: Int] = [:]
     ) {
-        self.allTasks = tasks
+        self.allTasks = tasks.map(Self.withoutLinks)
         self.now = now
         self.timeZone = timeZone
         self.loggedSeconds = loggedSeconds
@@ -46,6 +65,11 @@ public actor InMemoryTasksServices: TasksServices {
         for (project, names) in projects.sorted(by: { $0.key < $1.key }) + placed {
             if !self.projects.contains(project) { self.projects.append(project) }
             for name in names where !lists.contains(where: { $0 == (project, name) }) { lists.append((project, name)) }
+        }
+        for task in tasks {
+            parentIDs[task.id] = task.parent?.id
+            if !task.after.isEmpty { prerequisiteIDs[task.id] = task.after.map(\.id) }
+            if task.repeatRule != nil { seriesStart[task.id] = task.due ?? CalendarDay.from(now, in: timeZone) }
         }
     }
 
@@ -106,12 +130,26 @@ public actor InMemoryTasksServices: TasksServices {
 
     public func addTask(_ draft: TaskDraft) throws -> TasksFeature.Task {
         let title = try Self.validTitle(draft.title)
-        let (project, list) = try place(project: draft.project, list: draft.list)
+        var (project, list) = try place(project: draft.project, list: draft.list)
+        let parent = try draft.parent.map(linkedID)
+        // A subtask lives where its parent does, unless it is told otherwise (as in the App).
+        if let parent, draft.project == nil, draft.list == nil, let home = allTasks.first(where: { $0.id == parent }) {
+            (project, list) = (home.projectName, home.listName)
+        }
+        let after = try Self.unique(draft.after.map(linkedID))
+        guard after.count <= Self.prerequisiteLimit else { throw Self.tooManyPrerequisites }
+        let rule = try draft.repeatRule.map(Self.repeatRule)
+        guard draft.repeatUntil == nil || rule != nil else { throw Self.untilWithoutRule }
+        // A series starts on its first due day: today when none was given.
+        let due = draft.due ?? (rule == nil ? nil : today)
+        try Self.checkUntil(draft.repeatUntil, due: due)
         var task = TasksFeature.Task(
             id: SampleTasks.identifier(for: nextNumber), number: nextNumber, title: title, note: draft.note ?? "",
-            priority: draft.priority ?? .none, due: draft.due, tags: Self.normalised(draft.tags),
+            priority: draft.priority ?? .none, due: due, tags: Self.normalised(draft.tags),
             estimateSeconds: draft.estimateSeconds, projectName: project, listName: list,
             createdAt: now, updatedAt: now)
+        task.repeatRule = rule?.text
+        task.repeatUntil = rule == nil ? nil : draft.repeatUntil
         if let reference = draft.assignee {
             let member = try member(reference)
             task.assigneeID = member.id
@@ -119,13 +157,22 @@ public actor InMemoryTasksServices: TasksServices {
         }
         nextNumber += 1
         allTasks.append(task)
+        parentIDs[task.id] = parent
+        if !after.isEmpty { prerequisiteIDs[task.id] = after }
+        if rule != nil { seriesStart[task.id] = due }
         return presented(task)
     }
 
     public func editTask(reference: String, changes: TaskChanges) throws -> TasksFeature.Task {
         var assignee: (id: String, name: String)?
         if case .set(let name) = changes.assignee { assignee = try member(name) }
-        let place = try newPlace(of: allTasks[try index(of: reference)], changes: changes)
+        let current = allTasks[try index(of: reference)]
+        let place = try newPlace(of: current, changes: changes)
+        let parent = try newParent(of: current, changes: changes)
+        let after = try newPrerequisites(of: current, changes: changes)
+        let repetition = try newRepetition(of: current, changes: changes)
+        let (rule, until) = (repetition.rule, repetition.until)
+        var start = repetition.start
         return try update(reference) { [assignee] task in
             if let place { (task.projectName, task.listName) = place }
             if let assignee { (task.assigneeID, task.assignee) = (assignee.id, assignee.name) }
@@ -138,11 +185,21 @@ public actor InMemoryTasksServices: TasksServices {
             if case .set(let seconds) = changes.estimateSeconds { task.estimateSeconds = seconds }
             if changes.estimateSeconds == .clear { task.estimateSeconds = nil }
             if let note = changes.note { task.note = note.trimmingCharacters(in: .whitespacesAndNewlines) }
+            // A new series starts on the task's due day, today when it has none.
+            if rule != nil, start == nil {
+                task.due = task.due ?? today
+                start = task.due
+            }
+            (task.repeatRule, task.repeatUntil) = (rule?.text, until)
+            // Every check has passed: the links change with the task.
+            parentIDs[task.id] = parent
+            prerequisiteIDs[task.id] = after.isEmpty ? nil : after
+            seriesStart[task.id] = rule == nil ? nil : start
         }
     }
 
-    public func completeTask(reference: String) throws -> TasksFeature.Task {
-        try transition(reference, from: [.open, .inProgress], to: .done)
+    public func completeTask(reference: String, force: Bool = false) throws -> TasksFeature.Task {
+        try complete(reference, force: force, alongWith: [])
     }
 
     public func reopenTask(reference: String) throws -> TasksFeature.Task {
@@ -171,15 +228,29 @@ public actor InMemoryTasksServices: TasksServices {
         }
     }
 
+    /// A parent completed together with its open subtasks needs no `force`. As in the App, what a completion
+    /// unblocked is read once all of them are done, and a task is named by the first of them it waited on. Each
+    /// task is returned as it is once all of them changed.
     public func changeTasks(references: [String], _ change: TaskBatchChange) throws -> [TasksFeature.Task] {
         try allOrNothing {
-            try distinctIDs(references).map { id in
+            let ids = try distinctIDs(references)
+            let together = Set(ids)
+            let changed = try ids.map { id in
                 switch change {
-                case .complete: try completeTask(reference: id)
+                case .complete(let force): try complete(id, force: force, alongWith: together)
                 case .reopen: try reopenTask(reference: id)
                 case .start: try startTask(reference: id)
                 case .move(let project, let list): try moveTask(reference: id, project: project, list: list)
                 }
+            }
+            var named: Set<String> = []
+            return try changed.map { task in
+                var current = presented(allTasks[try index(of: task.id)])
+                if case .complete = change {
+                    current.unblocked = unblocked(by: task.id).filter { named.insert($0.id).inserted }
+                }
+                current.nextOccurrence = task.nextOccurrence
+                return current
             }
         }
     }
@@ -212,13 +283,166 @@ public actor InMemoryTasksServices: TasksServices {
     /// Runs `body`, putting every task back as it was when it throws (the App's batch is one transaction).
     private func allOrNothing<T>(_ body: () throws -> T) throws -> T {
         let (tasks, logged, number) = (allTasks, loggedSeconds, nextNumber)
+        let (parents, prerequisites, starts, made) = (parentIDs, prerequisiteIDs, seriesStart, continued)
         do {
             return try body()
         } catch {
             (allTasks, loggedSeconds, nextNumber) = (tasks, logged, number)
+            (parentIDs, prerequisiteIDs, seriesStart, continued) = (parents, prerequisites, starts, made)
             throw error
         }
     }
+
+    /// Completes a task: refused (a conflict) while a direct subtask is open, unless `force` or that subtask is
+    /// completed in the same change (`together`); returns it with the tasks it unblocked and the occurrence it made.
+    private func complete(_ reference: String, force: Bool, alongWith together: Set<String>) throws
+        -> TasksFeature.Task
+    {
+        let task = allTasks[try index(of: reference)]
+        let open = allTasks.filter { parentIDs[$0.id] == task.id && $0.status != .done && !together.contains($0.id) }
+        if !force, !open.isEmpty {
+            let numbers = open.map { String($0.number) }.joined(separator: ", ")
+            throw TasksFakeError.conflict(
+                "task \(task.number) has subtasks that are not done (\(numbers)): finish them or force it")
+        }
+        var done = try transition(reference, from: [.open, .inProgress], to: .done)
+        done.unblocked = unblocked(by: task.id)
+        done.nextOccurrence = makeNextOccurrence(of: task.id)
+        return done
+    }
+
+    /// The active tasks that come after `id` and wait on nothing that is not done, by number.
+    private func unblocked(by id: String) -> [TaskLink] {
+        allTasks.filter { other in
+            other.status != .done && (prerequisiteIDs[other.id] ?? []).contains(id) && !isBlocked(other.id)
+        }.sorted { $0.number < $1.number }.map(\.link)
+    }
+
+    /// Makes the occurrence that follows the recurring task `id`, once: its copy due on the series' next day,
+    /// unless that lies past the series' last day.
+    private func makeNextOccurrence(of id: String) -> TaskLink? {
+        guard let task = allTasks.first(where: { $0.id == id }), let text = task.repeatRule,
+            let rule = FakeRepeatRule(text), continued.insert(id).inserted
+        else { return nil }
+        let start = seriesStart[id] ?? task.due ?? today
+        let due = rule.next(after: task.due ?? start, start: start)
+        if let until = task.repeatUntil, due > until { return nil }
+        var next = TasksFeature.Task(
+            id: SampleTasks.identifier(for: nextNumber), number: nextNumber, title: task.title, note: task.note,
+            priority: task.priority, due: due, tags: task.tags, estimateSeconds: task.estimateSeconds,
+            projectName: task.projectName, listName: task.listName, createdAt: now, updatedAt: now,
+            assigneeID: task.assigneeID, assignee: task.assignee)
+        (next.repeatRule, next.repeatUntil) = (task.repeatRule, task.repeatUntil)
+        nextNumber += 1
+        allTasks.append(next)
+        parentIDs[next.id] = parentIDs[id]
+        seriesStart[next.id] = start
+        return next.link
+    }
+
+    /// The id of the live task a parent or prerequisite reference names.
+    private func linkedID(_ reference: String) throws -> String {
+        allTasks[try index(of: reference)].id
+    }
+
+    /// The parent an edit leaves `task` with: never the task itself nor one of its subtasks however deep.
+    private func newParent(of task: TasksFeature.Task, changes: TaskChanges) throws -> String? {
+        switch changes.parent {
+        case .keep: return parentIDs[task.id]
+        case .clear: return nil
+        case .set(let reference):
+            let parent = try linkedID(reference)
+            var ancestor: String? = parent
+            var seen: Set<String> = []
+            while let id = ancestor, seen.insert(id).inserted, allTasks.contains(where: { $0.id == id }) {
+                guard id != task.id else {
+                    throw TasksFakeError.invalid(
+                        parent == task.id
+                            ? "a task cannot be its own parent" : "task \(reference) is a subtask of this task")
+                }
+                ancestor = parentIDs[id]
+            }
+            return parent
+        }
+    }
+
+    /// The tasks an edit leaves `task` coming after: never itself, and never one that (through others) comes after
+    /// it.
+    private func newPrerequisites(of task: TasksFeature.Task, changes: TaskChanges) throws -> [String] {
+        let kept = changes.clearAfter ? [] : prerequisiteIDs[task.id] ?? []
+        let after = Self.unique(kept + (try changes.addAfter.map(linkedID)))
+        guard !after.contains(task.id) else { throw TasksFakeError.invalid("a task cannot come after itself") }
+        guard after.count <= Self.prerequisiteLimit else { throw Self.tooManyPrerequisites }
+        var seen = Set(after)
+        var queue = after
+        while let id = queue.popLast() {
+            for next in prerequisiteIDs[id] ?? [] where allTasks.contains(where: { $0.id == next }) {
+                guard next != task.id else {
+                    throw TasksFakeError.invalid("task \(task.number) would come after itself")
+                }
+                if seen.insert(next).inserted { queue.append(next) }
+            }
+        }
+        return after
+    }
+
+    /// The rule, last day and series start an edit leaves `task` with; `start` is `nil` for a new series (it
+    /// starts on the due day). Changing only the due day or the last day keeps the series, and so does setting the
+    /// rule the task has without a new due day; clearing the rule makes a one-off.
+    private func newRepetition(of task: TasksFeature.Task, changes: TaskChanges) throws
+        -> (rule: FakeRepeatRule?, until: CalendarDay?, start: CalendarDay?)
+    {
+        let current = task.repeatRule.flatMap(FakeRepeatRule.init)
+        var (until, start) = (task.repeatUntil, seriesStart[task.id])
+        guard changes.repeatRule != .keep || changes.repeatUntil != .keep else { return (current, until, start) }
+        var due = task.due
+        if case .set(let day) = changes.due { due = day } else if changes.due == .clear { due = nil }
+        if case .set(let day) = changes.repeatUntil {
+            until = day
+        } else if changes.repeatUntil == .clear {
+            until = nil
+        }
+        switch changes.repeatRule {
+        case .clear:
+            return (nil, nil, nil)
+        case .set(let typed):
+            let rule = try Self.repeatRule(typed)
+            try Self.checkUntil(until, due: due ?? today)
+            if rule != current || changes.due != .keep { start = nil }
+            return (rule, until, start)
+        case .keep:
+            guard let current else { throw Self.untilWithoutRule }
+            try Self.checkUntil(until, due: due)
+            return (current, until, start)
+        }
+    }
+
+    /// The last day of a series may not come before its first.
+    private static func checkUntil(_ until: CalendarDay?, due: CalendarDay?) throws {
+        guard let until, let due, until < due else { return }
+        throw TasksFakeError.invalid("the last day \(until.iso) is before the due day \(due.iso)")
+    }
+
+    /// Waiting on a live task that is not done.
+    private func isBlocked(_ id: String) -> Bool {
+        (prerequisiteIDs[id] ?? []).contains { prerequisite in
+            allTasks.contains { $0.id == prerequisite && $0.status != .done }
+        }
+    }
+
+    /// Time recorded on the subtasks of `id` however deep; `nil` when none has any.
+    private func timeOnSubtasks(of id: String) -> Int? {
+        var (total, seen, queue): (Int?, Set<String>, [String]) = (nil, [id], [id])
+        while let current = queue.popLast() {
+            for child in allTasks where parentIDs[child.id] == current && seen.insert(child.id).inserted {
+                if let seconds = loggedSeconds[child.id] { total = (total ?? 0) + seconds }
+                queue.append(child.id)
+            }
+        }
+        return total
+    }
+
+    private var today: CalendarDay { CalendarDay.from(now, in: timeZone) }
 
     /// Where an edit's project and list changes put `task` (nil when it names neither), by the rules of
     /// ``TaskChanges/project`` and ``TaskChanges/list``.
@@ -256,9 +480,16 @@ public actor InMemoryTasksServices: TasksServices {
         return presented(task)
     }
 
-    /// A stored task as the Services hand it out: its project and list named by id as well, and its logged time.
+    /// A stored task as the Services hand it out: its project and list named by id as well, its links to live tasks
+    /// as they are now, and its logged time.
     private func presented(_ task: TasksFeature.Task, withLoggedTime: Bool = true) -> TasksFeature.Task {
         var task = task
+        func link(_ id: String) -> TaskLink? { allTasks.first { $0.id == id }?.link }
+        task.parent = parentIDs[task.id].flatMap(link)
+        task.after = (prerequisiteIDs[task.id] ?? []).compactMap(link).sorted { $0.number < $1.number }
+        task.subtasks = allTasks.filter { parentIDs[$0.id] == task.id }.sorted { $0.number < $1.number }.map(\.link)
+        (task.unblocked, task.nextOccurrence) = ([], nil)
+        task.subtasksLoggedSeconds = withLoggedTime ? timeOnSubtasks(of: task.id) : nil
         task.projectID = task.projectName.flatMap { name in
             projects.firstIndex(of: name).map { SampleTasks.identifier(for: 70_000 + $0) }
         }
@@ -335,6 +566,7 @@ public actor InMemoryTasksServices: TasksServices {
 
     private func filtered(_ query: TaskQuery) throws -> [TasksFeature.Task] {
         let (project, list) = try place(project: query.project, list: query.list)
+        let parent = try query.parent.map(linkedID)
         let assignee = try query.assignee.map { try member($0).id }
         let tag = query.tag.flatMap { Self.normalised([$0]).first }
         let text = query.text?.lowercased()
@@ -343,7 +575,8 @@ public actor InMemoryTasksServices: TasksServices {
         return allTasks.filter { task in
             guard query.status.includes(task.status), project == nil || task.projectName == project,
                 list == nil || task.listName == list, tag.map(task.tags.contains) ?? true,
-                query.priority.map({ $0 == task.priority }) ?? true, assignee == nil || task.assigneeID == assignee
+                query.priority.map({ $0 == task.priority }) ?? true, assignee == nil || task.assigneeID == assignee,
+                parent == nil || parentIDs[task.id] == parent, query.blocked.map({ $0 == isBlocked(task.id) }) ?? true
             else { return false }
             if let text, !task.title.lowercased().contains(text), !task.note.lowercased().contains(text) {
                 return false
@@ -380,6 +613,34 @@ public actor InMemoryTasksServices: TasksServices {
                 }
             return decided ?? (a.number < b.number)
         }
+    }
+
+    /// A rule as typed, read as the App reads it.
+    private static func repeatRule(_ typed: String) throws -> FakeRepeatRule {
+        guard let rule = FakeRepeatRule(typed) else {
+            throw TasksFakeError.invalid(
+                "'\(typed)' is not a repeat rule: daily, weekdays, weekly, biweekly, monthly, yearly or every N days, "
+                    + "weeks, months or years")
+        }
+        return rule
+    }
+
+    private static let untilWithoutRule = TasksFakeError.invalid("a last day to repeat until needs a repeat rule")
+    private static let tooManyPrerequisites = TasksFakeError.invalid(
+        "a task can come after at most \(prerequisiteLimit) tasks")
+
+    /// A task as stored: the links are kept apart and filled in when it is handed out.
+    private static func withoutLinks(_ task: TasksFeature.Task) -> TasksFeature.Task {
+        var task = task
+        (task.parent, task.after, task.subtasks, task.unblocked) = (nil, [], [], [])
+        (task.subtasksLoggedSeconds, task.nextOccurrence) = (nil, nil)
+        return task
+    }
+
+    /// `ids` without repeats, in the order first named.
+    private static func unique(_ ids: [String]) -> [String] {
+        var seen: Set<String> = []
+        return ids.filter { seen.insert($0).inserted }
     }
 
     private static func validTitle(_ raw: String) throws -> String {

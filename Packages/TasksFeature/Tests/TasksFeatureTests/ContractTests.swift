@@ -34,7 +34,7 @@ struct InMemoryTasksSubject: TasksContractSubject {
         case .notFound: .notFound
         case .ambiguous: .ambiguous
         case .invalid: .invalidInput
-        case .notLoggedIn: .conflict
+        case .conflict, .notLoggedIn: .conflict
         case .unavailable, nil: nil
         }
     }

@@ -127,7 +127,7 @@ struct InteractorTests {
         let harness = Harness(services: services)
 
         try await harness.feature.start(["10"])
-        try await harness.feature.done(["10"])
+        try await harness.feature.done(["10"], force: false)
         try await harness.feature.reopen(["10"])
 
         #expect(
@@ -244,7 +244,7 @@ struct InteractorTests {
         let services = Fixture.sampleServices()
         let harness = Harness(services: services)
 
-        try await harness.feature.done(["7", "10", "#7"])
+        try await harness.feature.done(["7", "10", "#7"], force: false)
 
         #expect(
             harness.output.lines == [
@@ -388,7 +388,7 @@ struct InteractorTests {
             case .show: try await feature.show("1")
             case .add: try await feature.add(TaskDraft(title: "x"))
             case .edit: try await feature.edit("1", changes: TaskChanges(title: "y"))
-            case .done: try await feature.done(["1"])
+            case .done: try await feature.done(["1"], force: false)
             case .reopen: try await feature.reopen(["1"])
             case .start: try await feature.start(["1"])
             case .delete: try await feature.delete(["1"], force: true)

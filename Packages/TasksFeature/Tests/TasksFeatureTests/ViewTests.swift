@@ -10,7 +10,8 @@ struct ViewTests {
     static let taskKeys: Set<String> = [
         "id", "number", "title", "note", "status", "priority", "due", "tags", "estimate_seconds", "project_id",
         "project_name", "list_id", "list_name", "completed_at", "created_at", "updated_at", "logged_seconds",
-        "assignee_id", "assignee_name",
+        "assignee_id", "assignee_name", "parent", "after", "blocked", "subtasks", "subtasks_logged_seconds", "repeat",
+        "repeat_until", "unblocked", "next_occurrence",
     ]
 
     @Test func taskJSONHasStableSnakeCaseKeysAndExplicitNulls() async throws {
@@ -23,10 +24,15 @@ struct ViewTests {
         #expect(Set(object.keys) == Self.taskKeys)
         for key in [
             "due", "estimate_seconds", "project_id", "project_name", "list_id", "list_name", "completed_at",
-            "logged_seconds", "assignee_id", "assignee_name",
+            "logged_seconds", "assignee_id", "assignee_name", "parent", "subtasks_logged_seconds", "repeat",
+            "repeat_until", "next_occurrence",
         ] {
             #expect(object[key] is NSNull, "\(key) should be null")
         }
+        for key in ["after", "subtasks", "unblocked"] {
+            #expect((object[key] as? [Any])?.isEmpty == true, "\(key) should be []")
+        }
+        #expect(object["blocked"] as? Bool == false)
         #expect(object["id"] as? String == SampleTasks.identifier(for: 1))
         #expect(object["priority"] as? String == "none")
         #expect(object["tags"] as? [String] == [])
