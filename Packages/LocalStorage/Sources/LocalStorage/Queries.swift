@@ -19,7 +19,7 @@ struct TableSQL: Sendable {
 
     init(_ spec: TableSpec) {
         self.spec = spec
-        let columns = spec.columns.map { "\(spec.name).\($0)" }.joined(separator: ", ")
+        let columns = spec.columns.map { spec.readExpressions[$0] ?? "\(spec.name).\($0)" }.joined(separator: ", ")
         let placeholders = Array(repeating: "?", count: spec.columns.count).joined(separator: ", ")
         select = "SELECT \(columns) FROM \(spec.name)"
         selectWithImage =
@@ -141,9 +141,13 @@ enum Queries {
 
     static func tasks(_ db: Database, _ filter: TaskRecordFilter) throws -> [TaskRecord] {
         let (condition, arguments) = conditions(of: filter)
+        // A filter on links finds a handful of tasks through a partial index; ordering by an indexed column would
+        // make SQLite walk that column's index over every task instead (measured: `task done` 38 M → 56 M
+        // instructions), so the order is taken apart from any index there.
+        let selective = filter.after != nil || filter.parentIDs != nil
         return try fetch(
             TaskRecord.self, db, where: condition, arguments: arguments,
-            orderBy: order(filter.sort, descending: filter.descending), limit: filter.limit)
+            orderBy: order(filter.sort, descending: filter.descending, unindexed: selective), limit: filter.limit)
     }
 
     static func countTasks(_ db: Database, _ filter: TaskRecordFilter) throws -> Int {
@@ -249,18 +253,20 @@ enum Queries {
         return links
     }
 
-    static func order(_ sort: TaskRecordSort, descending: Bool) -> String {
+    /// - Parameter unindexed: write the columns as `+column`, which keeps SQLite from using their indexes to order.
+    static func order(_ sort: TaskRecordSort, descending: Bool, unindexed: Bool = false) -> String {
         let forward = descending ? "DESC" : "ASC"
         let backward = descending ? "ASC" : "DESC"
+        let plus = unindexed ? "+" : ""
         return switch sort {
         case .priority:
             "CASE status WHEN '\(TaskRecord.completedStatus)' THEN 1 ELSE 0 END \(forward), priority \(backward), "
-                + "due IS NULL, due \(forward), number \(forward)"
-        case .due: "due IS NULL, due \(forward), number \(forward)"
-        case .created: "created_at \(forward), number \(forward)"
-        case .updated: "updated_at \(forward), number \(forward)"
-        case .title: "title COLLATE NOCASE \(forward), number \(forward)"
-        case .number: "number \(forward)"
+                + "due IS NULL, \(plus)due \(forward), \(plus)number \(forward)"
+        case .due: "due IS NULL, \(plus)due \(forward), \(plus)number \(forward)"
+        case .created: "\(plus)created_at \(forward), \(plus)number \(forward)"
+        case .updated: "\(plus)updated_at \(forward), \(plus)number \(forward)"
+        case .title: "title COLLATE NOCASE \(forward), \(plus)number \(forward)"
+        case .number: "\(plus)number \(forward)"
         }
     }
 

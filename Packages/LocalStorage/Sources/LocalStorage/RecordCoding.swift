@@ -170,9 +170,11 @@ extension TaskRecord: StoredRecord {
             id: try reader.string(), number: try reader.int(), projectID: try reader.optionalString(),
             listID: try reader.optionalString(), title: try reader.string(), note: try reader.string(),
             status: try reader.string(), priority: try reader.int(), due: try reader.optionalString(),
-            tags: try TagsJSON.decode(try reader.string()), estimateSeconds: try reader.optionalInt(),
+            // Both arrays are read as NULL when empty (`TableSpec.readExpressions`).
+            tags: try reader.optionalString().map(TagsJSON.decode) ?? [], estimateSeconds: try reader.optionalInt(),
             completedAt: try reader.optionalDate(), assigneeID: try reader.optionalString(),
-            parentID: try reader.optionalString(), prerequisiteIDs: try TagsJSON.decode(try reader.string()),
+            parentID: try reader.optionalString(),
+            prerequisiteIDs: try reader.optionalString().map(TagsJSON.decode) ?? [],
             repeatRule: try reader.optionalString(), repeatUntil: try reader.optionalString(),
             seriesID: try reader.optionalString(), seriesStart: try reader.optionalString(),
             createdAt: try reader.date(), updatedAt: try reader.date(), deletedAt: try reader.optionalDate(),

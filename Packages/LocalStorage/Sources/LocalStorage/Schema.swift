@@ -266,6 +266,9 @@ struct TableSpec: Sendable {
     let columns: [String]
     /// Columns holding JSON text, embedded as JSON (not as a string) in change images.
     let jsonColumns: Set<String>
+    /// How a column is read when not as itself: `NULLIF(…, '[]')` turns the empty arrays nearly every task has
+    /// into a NULL, which decodes without making a string (a listing of ten thousand tasks reads two per row).
+    var readExpressions: [String: String] = [:]
     /// Groups of columns that only make sense together (a timer's state follows its intervals, a task's
     /// completion time its status): undo restores each group as a whole or not at all.
     var restoredTogether: [[String]] = []
@@ -304,6 +307,9 @@ struct TableSpec: Sendable {
             "repeat_until", "series_id", "series_start", "created_at", "updated_at", "deleted_at", "version",
         ],
         jsonColumns: ["tags", "prerequisite_ids"],
+        readExpressions: [
+            "tags": "NULLIF(tasks.tags, '[]')", "prerequisite_ids": "NULLIF(tasks.prerequisite_ids, '[]')",
+        ],
         restoredTogether: [
             ["project_id", "list_id"], ["status", "completed_at"],
             ["repeat_rule", "repeat_until", "series_id", "series_start"],

@@ -98,7 +98,10 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
     /// The list's id (lowercase UUID); `nil` exactly when `listName` is.
     public var listID: String?
     /// The task this one is a subtask of; `nil` for a top-level task (and when the parent was deleted).
-    public var parent: TaskLink? = nil
+    public var parent: TaskLink? {
+        get { parentBox.first }
+        set { parentBox = newValue.map { [$0] } ?? [] }
+    }
     /// The tasks this one comes after, each with its status; deleted ones are left out.
     public var after: [TaskLink] = []
     /// Direct subtasks, by number.
@@ -112,7 +115,14 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
     /// Filled only by a completion: the tasks it left with nothing to wait for.
     public var unblocked: [TaskLink] = []
     /// Filled only by a completion of a recurring task: the occurrence it made.
-    public var nextOccurrence: TaskLink? = nil
+    public var nextOccurrence: TaskLink? {
+        get { nextBox.first }
+        set { nextBox = newValue.map { [$0] } ?? [] }
+    }
+    // Kept in arrays, one pointer wide each, so a listing of ten thousand tasks does not copy two inline links per
+    // task that nearly every task leaves empty.
+    private var parentBox: [TaskLink] = []
+    private var nextBox: [TaskLink] = []
 
     /// Waiting on a task that is not done yet.
     public var isBlocked: Bool { after.contains { $0.status != .done } }
@@ -120,8 +130,8 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
     /// This task as another one names it.
     public var link: TaskLink { TaskLink(id: id, number: number, title: title, status: status) }
 
-    /// `loggedSeconds`, the assignee and the ids come last, so callers written before they existed compile
-    /// unchanged.
+    /// `loggedSeconds`, the assignee, the ids and the links come last, so callers written before they existed
+    /// compile unchanged.
     public init(
         id: String,
         number: Int,
@@ -141,8 +151,24 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
         assigneeID: String? = nil,
         assignee: String? = nil,
         projectID: String? = nil,
-        listID: String? = nil
+        listID: String? = nil,
+        parent: TaskLink? = nil,
+        after: [TaskLink] = [],
+        subtasks: [TaskLink] = [],
+        subtasksLoggedSeconds: Int? = nil,
+        repeatRule: String? = nil,
+        repeatUntil: CalendarDay? = nil,
+        unblocked: [TaskLink] = [],
+        nextOccurrence: TaskLink? = nil
     ) {
+        self.parentBox = parent.map { [$0] } ?? []
+        self.after = after
+        self.subtasks = subtasks
+        self.subtasksLoggedSeconds = subtasksLoggedSeconds
+        self.repeatRule = repeatRule
+        self.repeatUntil = repeatUntil
+        self.unblocked = unblocked
+        self.nextBox = nextOccurrence.map { [$0] } ?? []
         self.projectID = projectID
         self.listID = listID
         self.assigneeID = assigneeID
