@@ -74,10 +74,11 @@ extension AppCoordinator {
         }
         let counts = (
             created: result.count(.create), updated: result.count(.update), unchanged: result.count(.unchanged),
-            skipped: result.count(.skip)
+            skipped: result.count(.skip), deleted: result.count(.delete)
         )
         if json {
-            var text = #"{"dry_run":\#(dryRun),"inserted":\#(counts.created),"skipped":\#(counts.skipped),"#
+            var text = #"{"deleted":\#(counts.deleted),"dry_run":\#(dryRun),"inserted":\#(counts.created),"#
+            text += #""skipped":\#(counts.skipped),"#
             text += #""unchanged":\#(counts.unchanged),"updated":\#(counts.updated)"#
             if dryRun {
                 let items = result.lines.map { line in
@@ -106,6 +107,7 @@ extension AppCoordinator {
             (dryRun ? "Would import \(shown) from \(source.toolName): " : "Imported \(shown) from \(source.toolName): ")
                 + "\(NumberText.grouped(counts.created)) new, \(NumberText.grouped(counts.updated)) updated, "
                 + "\(NumberText.grouped(counts.unchanged)) unchanged, \(NumberText.grouped(counts.skipped)) skipped"
+                + (counts.deleted > 0 ? ", \(NumberText.grouped(counts.deleted)) deleted" : "")
                 + (dryRun ? " (nothing written)" : "") + "\n")
     }
 

@@ -19,7 +19,8 @@ struct ImportCommand: StintCommand {
               due, tags         the due day here, the tags
               pending, waiting  open (in progress when started)
               completed         done at its end date
-              deleted           skipped, as are recurring templates
+              deleted           deleted here too, if imported before
+              recurring         template skipped, instances come
               depends           --after links (to tasks imported)
               recur, until      a series (instances from the template)
               annotations       timestamped lines of the note
@@ -32,6 +33,7 @@ struct ImportCommand: StintCommand {
             From Timewarrior (`timew export`, a data file, or its folder):
               an interval       a time entry of yours, with its note
               the open one      your running timer, unless one runs
+              closed since      its entry, and its timer goes
               no tags           project Timewarrior
 
             The project is the first tag naming a project Stint has or the import makes, else the first tag; \

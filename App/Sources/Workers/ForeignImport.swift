@@ -5,7 +5,7 @@ import Repositories
 /// What an import from another tool did, or with `--dry-run` would do, item by item (ADR 0029).
 public struct ForeignImportResult: Sendable, Equatable {
     public enum Action: String, Sendable {
-        case create, update, unchanged, skip
+        case create, update, unchanged, skip, delete
     }
 
     /// One project, list or task of the import and what happens to it.
@@ -74,9 +74,17 @@ extension TransferWorker {
         var placement = try await Placement(projects: projects, lists: lists)
         var lines: [ForeignImportResult.Line] = []
         var planned: [(task: Task, detail: String)] = []
+        // Tasks deleted in Taskwarrior that an earlier import brought here; a link to one that never came is
+        // dropped (it would name nothing), a link to one here stays (it may be kept; a deleted one never blocks).
+        let importedBefore = try await working { try await tasks.byID(Set(file.deleted.map(\.id))) }
+        let neverHere = Set(file.deleted.map(\.id)).subtracting(importedBefore.keys)
         for item in file.items {
             let (projectID, listID, detail) = try placement.resolve(project: item.project, list: item.list, for: item)
-            planned.append((Self.placed(item.task, projectID: projectID, listID: listID), detail))
+            var task = Self.placed(item.task, projectID: projectID, listID: listID)
+            if task.prerequisiteIDs.contains(where: neverHere.contains) {
+                try? task.setPrerequisites(task.prerequisiteIDs.filter { !neverHere.contains($0) }, now: task.updatedAt)
+            }
+            planned.append((task, detail))
         }
         let stored = try await working { try await tasks.byID(Set(planned.map { $0.task.id })) }
         var changed: [Task] = []
@@ -93,8 +101,29 @@ extension TransferWorker {
             if write { changed.append(comparable) }
         }
         lines += file.skipped.map { .init(action: .skip, kind: "task", title: $0.title, detail: $0.reason) }
-        let snapshot = Snapshot(projects: placement.newProjects, taskLists: placement.newLists, tasks: changed)
-        if !dryRun, !(snapshot.projects.isEmpty && snapshot.taskLists.isEmpty && snapshot.tasks.isEmpty) {
+        // A task deleted in Taskwarrior since an earlier import goes here too, unless Stint changed it after.
+        var deleted: [UUID] = []
+        for gone in file.deleted {
+            guard let current = importedBefore[gone.id] else {
+                lines.append(.init(action: .skip, kind: "task", title: gone.title, detail: "deleted in Taskwarrior"))
+                continue
+            }
+            if current.updatedAt > gone.deletedAt {
+                lines.append(
+                    .init(
+                        action: .unchanged, kind: "task", title: current.title,
+                        detail: "deleted in Taskwarrior, but changed in Stint since; Stint's version kept"))
+            } else {
+                lines.append(
+                    .init(action: .delete, kind: "task", title: current.title, detail: "deleted in Taskwarrior"))
+                deleted.append(gone.id)
+            }
+        }
+        var snapshot = Snapshot(projects: placement.newProjects, taskLists: placement.newLists, tasks: changed)
+        snapshot.deletedTaskIDs = deleted
+        if !dryRun,
+            !(snapshot.projects.isEmpty && snapshot.taskLists.isEmpty && snapshot.tasks.isEmpty && deleted.isEmpty)
+        {
             let count = snapshot.projects.count + snapshot.taskLists.count + snapshot.tasks.count
             _ = try await working { try await transfer.merge(snapshot) { progress($0, count) } }
         }

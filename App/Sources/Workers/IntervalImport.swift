@@ -149,12 +149,22 @@ extension TransferWorker {
             stored = Dictionary(existing.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         }
         var changed: [TimeEntry] = []
+        var stopped: [UUID] = []
         for (entry, title, detail) in incoming {
             let (line, write) = ForeignImportResult.decide(
                 entry, stored: stored[entry.id], changedAt: \.updatedAt, kind: "entry", title: { _ in title },
                 detail: detail)
             lines.append(line)
             if write { changed.append(entry) }
+            // The timer an earlier import made of this interval while it was open: stopped in the other tool since,
+            // its time is this entry now (Stint names the entry of a stopped timer after the timer too).
+            if write, let timer = storedTimers.first(where: { $0.id == entry.id }) {
+                lines.append(
+                    .init(
+                        action: .delete, kind: "timer", title: title,
+                        detail: "stopped in the other tool; its time is the entry above"))
+                stopped.append(timer.id)
+            }
         }
         var newTimers: [Entities.Timer] = []
         if let (candidate, title, detail) = timer {
@@ -172,10 +182,11 @@ extension TransferWorker {
                 if write { newTimers.append(candidate) }
             }
         }
-        let snapshot = Snapshot(
+        var snapshot = Snapshot(
             projects: placement.newProjects, taskLists: [], tasks: [], timers: newTimers, timeEntries: changed,
             personID: person == nil && !(changed.isEmpty && newTimers.isEmpty) ? owner : nil)
-        let count = snapshot.projects.count + snapshot.timers.count + snapshot.timeEntries.count
+        snapshot.deletedTimerIDs = stopped
+        let count = snapshot.projects.count + snapshot.timers.count + snapshot.timeEntries.count + stopped.count
         if !dryRun, count > 0 {
             _ = try await working { try await transfer.merge(snapshot) { progress($0, count) } }
         }

@@ -22,8 +22,19 @@ struct TaskwarriorFile {
         var reason: String
     }
 
+    /// A task the file says was deleted: gone from Stint too when an earlier import brought it.
+    struct Deleted: Equatable {
+        var id: UUID
+        /// Taskwarrior's own uuid of the task.
+        var sourceID: UUID
+        var title: String
+        /// When Taskwarrior deleted it (its `end`, else its last change).
+        var deletedAt: Date
+    }
+
     var items: [Item] = []
     var skipped: [Skip] = []
+    var deleted: [Deleted] = []
 
     /// Keys that are Taskwarrior's own bookkeeping: derived (urgency, id), or the links of a recurring task's
     /// instances to their template (read for the series, then not kept).
@@ -54,7 +65,15 @@ struct TaskwarriorFile {
             let record = Record(object: object, position: index + 1, templates: templates)
             switch try record.status() {
             case "deleted":
-                file.skipped.append(Skip(title: record.title, reason: "deleted in Taskwarrior"))
+                // Its id as an earlier import gave it (a recurring instance's from its series and day).
+                if let item = try? record.item(timeZone: timeZone, taken: []),
+                    let at = (try? record.date("end")) ?? (try? record.date("modified")) ?? (try? record.date("entry"))
+                {
+                    file.deleted.append(
+                        Deleted(id: item.task.id, sourceID: item.sourceID, title: item.task.title, deletedAt: at))
+                } else {
+                    file.skipped.append(Skip(title: record.title, reason: "deleted in Taskwarrior"))
+                }
             case "recurring":
                 file.skipped.append(
                     Skip(
@@ -71,10 +90,12 @@ struct TaskwarriorFile {
             recordRead()
         }
         // A dependency names the task by Taskwarrior's uuid: it becomes the id that task got here (a recurring
-        // instance's is its occurrence's), and one on a task the file does not bring (deleted in Taskwarrior)
-        // would wait on nothing, so it is dropped.
+        // instance's is its occurrence's). One on a task the file does not hold at all would wait on nothing, so
+        // it is dropped; one on a task deleted in Taskwarrior stays (that task may be kept in Stint, and a deleted
+        // one never blocks).
         var renamed: [UUID: UUID] = [:]
         for item in file.items { renamed[TaskwarriorFile.id(item.sourceID)] = item.task.id }
+        for gone in file.deleted { renamed[TaskwarriorFile.id(gone.sourceID)] = gone.id }
         for index in file.items.indices where !file.items[index].task.prerequisiteIDs.isEmpty {
             var task = file.items[index].task
             let kept = task.prerequisiteIDs.compactMap { renamed[$0] }.filter { $0 != task.id }

@@ -242,6 +242,57 @@ struct ForeignImportRouteTests {
         #expect(tasks.first { $0["number"] as? Int == number }?["title"] as? String == "Fix the login bug")
     }
 
+    @Test("a task deleted in Taskwarrior since an earlier import goes in Stint too, unless Stint changed it after")
+    func deletedLater() async throws {
+        let stint = try Harness()
+        var records = try Self.records()
+        let path = try Self.write(records, in: stint)
+        #expect(await stint.run("import", "--from", "taskwarrior", "--quiet", path).status == 0)
+        stint.now = "2026-11-24T09:00:00Z"
+        let fix = try #require(try await Self.tasks(in: stint).first { $0["title"] as? String == "Fix login bug" })
+        #expect(await stint.run("task", "edit", "\(fix["number"] as? Int ?? 0)", "--priority", "low").status == 0)
+        let before = try await Self.tasks(in: stint).count
+
+        for index in records.indices {
+            switch records[index]["description"] as? String {
+            case "Write release notes":  // deleted in Taskwarrior after the import, changed in Stint never
+                records[index]["status"] = "deleted"
+                records[index]["end"] = "20261124T100000Z"
+                records[index]["modified"] = "20261124T100000Z"
+            case "Fix login bug":  // deleted in Taskwarrior before the Stint edit: Stint's is newer
+                records[index]["status"] = "deleted"
+                records[index]["end"] = "20261124T080000Z"
+                records[index]["modified"] = "20261124T080000Z"
+            default: break
+            }
+        }
+        let later = try Self.write(records, in: stint, name: "later.json")
+        let preview = await stint.run("import", "--from", "taskwarrior", "--dry-run", later)
+        #expect(
+            preview.stdout.contains("delete task     Write release notes  (deleted in Taskwarrior)\n"), "\(preview)")
+        #expect(
+            preview.stdout.contains(
+                "keep   task     Fix login bug  (deleted in Taskwarrior, but changed in Stint since; Stint's version "
+                    + "kept)\n"), "\(preview)")
+        #expect(preview.stdout.hasSuffix("1 deleted (nothing written)\n"))
+        #expect(try await Self.tasks(in: stint).count == before, "a dry run deletes nothing")
+
+        let imported = await stint.run("import", "--from", "taskwarrior", later)
+        #expect(imported.stdout.hasSuffix(", 1 deleted\n"), "\(imported)")
+        let after = try await Self.tasks(in: stint)
+        #expect(after.count == before - 1)
+        #expect(!after.contains { $0["title"] as? String == "Write release notes" })
+        #expect(after.contains { $0["title"] as? String == "Fix login bug" })
+        // One undo brings the deleted task back with everything else the import did.
+        let undo = await stint.run("undo")
+        #expect(undo.stdout == "Undid: imported 0 items and removed 1\n", "\(undo)")
+        #expect(try await Self.tasks(in: stint).count == before)
+        // Importing the same file again deletes nothing more.
+        #expect(await stint.run("import", "--from", "taskwarrior", "--quiet", later).status == 0)
+        let again = await stint.run("import", "--from", "taskwarrior", later)
+        #expect(!again.stdout.contains("deleted"), "\(again)")
+    }
+
     private static func tasks(in stint: Harness) async throws -> [[String: Any]] {
         let listed = await stint.run("task", "list", "--all", "--json")
         return try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
@@ -355,6 +406,33 @@ struct TimewarriorImportRouteTests {
             "\(paused.stdout)")
         #expect(await stint.run("import", "--from", "timewarrior", "--quiet", Self.export).status == 0)
         #expect(await stint.run("timer").stdout.hasPrefix("No timer running."), "a paused timer stays paused")
+    }
+
+    @Test("an interval imported open and stopped in Timewarrior since: its timer goes, its entry comes, one undo")
+    func stoppedSince() async throws {
+        let stint = try Self.home()
+        #expect(await stint.run("import", "--from", "timewarrior", "--quiet", Self.export).status == 0)
+        #expect(await stint.run("timer").stdout.hasPrefix("Running: project Website"))
+        var intervals = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.export)))
+                as? [[String: Any]])
+        let open = try #require(intervals.firstIndex { $0["end"] == nil })
+        intervals[open]["end"] = "20261123T113000Z"
+        let path = stint.root.appendingPathComponent("stopped.json").path
+        try JSONSerialization.data(withJSONObject: intervals).write(to: URL(fileURLWithPath: path))
+
+        let preview = await stint.run("import", "--from", "timewarrior", "--dry-run", path)
+        #expect(
+            preview.stdout.contains(
+                "delete timer    2026-11-23 08:00 3h30m  (stopped in the other tool; its time is the entry above)\n"),
+            "\(preview)")
+        let imported = await stint.run("import", "--from", "timewarrior", path)
+        #expect(imported.stdout.hasSuffix("1 new, 0 updated, 6 unchanged, 1 skipped, 1 deleted\n"), "\(imported)")
+        #expect(await stint.run("timer").stdout.hasPrefix("No timer running."))
+        let entries = await stint.run("entries", "list", "--since", "2026-11-23", "--until", "2026-11-23", "--json")
+        #expect(entries.stdout.contains(#""duration_seconds" : 12600"#), "\(entries)")
+        #expect(await stint.run("undo").status == 0)
+        #expect(await stint.run("timer").stdout.hasPrefix("Running: project Website"), "the undo restores the timer")
     }
 
     @Test("the data folder alone gives the same week; --project-tags picks the projects; --dry-run writes nothing")

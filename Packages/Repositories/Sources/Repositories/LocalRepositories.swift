@@ -216,8 +216,9 @@ struct LocalTransferRepository: TransferRepository {
         let count =
             snapshot.projects.count + snapshot.taskLists.count + snapshot.tasks.count + snapshot.timers.count
             + snapshot.timeEntries.count
-        return try await datastore.merge(
-            snapshot, summary: "imported \(count) items", at: clock.now(), progress: progress)
+        let removed = snapshot.deletedTaskIDs.count + snapshot.deletedTimerIDs.count
+        let summary = "imported \(count) items" + (removed > 0 ? " and removed \(removed)" : "")
+        return try await datastore.merge(snapshot, summary: summary, at: clock.now(), progress: progress)
     }
 }
 

@@ -116,6 +116,10 @@ public struct Snapshot: Sendable, Equatable {
     /// The person who owns the timers on the exporting device; a device that has no person yet adopts
     /// it on import, so moving to a new machine keeps one's timers one's own.
     public var personID: UUID?
+    /// Tasks the source deleted since an earlier import: tombstoned (with their time) in the same transaction.
+    public var deletedTaskIDs: [UUID] = []
+    /// Timers the source stopped since an earlier import (their time came in as an entry): discarded likewise.
+    public var deletedTimerIDs: [UUID] = []
 
     public init(
         projects: [Project], taskLists: [TaskList], tasks: [Task], timers: [Entities.Timer] = [],

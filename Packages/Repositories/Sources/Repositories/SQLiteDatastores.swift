@@ -402,15 +402,26 @@ struct SQLiteTransferDatastore: TransferDatastore {
         let timers = snapshot.timers.map { TimeMapping.record($0) }
         let entries = snapshot.timeEntries.map { TimeMapping.record($0) }
         let person = snapshot.personID?.storageID
+        let deletedTasks = snapshot.deletedTaskIDs.map(\.storageID)
+        let deletedTimers = snapshot.deletedTimerIDs.map(\.storageID)
         let counts = try await storage {
             // One transaction: the person is adopted only if every record lands too.
             try await store.write(summary: summary, at: date) { writer in
                 if let person, try writer.setting(SQLiteTimeDatastore.personKey) == nil {
                     try writer.setSetting(SQLiteTimeDatastore.personKey, to: person)
                 }
-                return try writer.importRecords(
+                let counts = try writer.importRecords(
                     projects: projects, lists: lists, tasks: tasks, timers: timers, timeEntries: entries,
                     progress: progress)
+                // What the source removed since an earlier import goes too (only what is still live here).
+                for id in deletedTasks where try writer.task(id: id) != nil {
+                    try deleteTime(of: id, projectID: nil, writer: writer, at: date)
+                    try writer.deleteTask(id: id, at: date)
+                }
+                for id in deletedTimers where try writer.timer(id: id) != nil {
+                    try writer.deleteTimer(id: id, at: date)
+                }
+                return counts
             }
         }
         return ImportSummary(inserted: counts.inserted, updated: counts.updated, unchanged: counts.unchanged)
