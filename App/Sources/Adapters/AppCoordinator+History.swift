@@ -27,21 +27,26 @@ extension AppCoordinator {
     }
 
     /// Imports an export file (`-`: standard input), with progress on a terminal from the first byte read.
-    public func importFile(_ path: String) async throws {
+    /// - Parameter dryRun: say what the import would do and write nothing.
+    public func importFile(_ path: String, dryRun: Bool = false) async throws {
         let summary = try await withImportProgress { progress in
             let data = try FileAccess.contents(of: path) { read, _ in progress.reading(read) }
             return try await container.workers.makeTransferWorker().importArchive(
-                data, progress: { progress.importing($0, of: $1) }, checking: { progress.checking($0, of: $1) })
+                data, dryRun: dryRun, progress: { progress.importing($0, of: $1) },
+                checking: { progress.checking($0, of: $1) })
         }
         if json {
+            let dry = dryRun ? #""dry_run":true,"# : ""
             container.output.write(
-                #"{"inserted":\#(summary.inserted),"unchanged":\#(summary.unchanged),"updated":\#(summary.updated)}"#
-                    + "\n")
-        } else if !container.environment.quiet {
+                #"{\#(dry)"inserted":\#(summary.inserted),"unchanged":\#(summary.unchanged),"#
+                    + #""updated":\#(summary.updated)}"# + "\n")
+        } else if !container.environment.quiet || dryRun {
             container.output.write(
-                "Imported \(path == FileAccess.standardInput ? "standard input" : DisplayText.escaped(path)): "
+                (dryRun ? "Would import " : "Imported ")
+                    + "\(path == FileAccess.standardInput ? "standard input" : DisplayText.escaped(path)): "
                     + "\(NumberText.grouped(summary.inserted)) new, \(NumberText.grouped(summary.updated)) updated, "
-                    + "\(NumberText.grouped(summary.unchanged)) unchanged\n")
+                    + "\(NumberText.grouped(summary.unchanged)) unchanged" + (dryRun ? " (nothing written)" : "") + "\n"
+            )
         }
     }
 

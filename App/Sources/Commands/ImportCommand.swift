@@ -46,6 +46,7 @@ struct ImportCommand: StintCommand {
 
             Examples:
               stint import backup.json
+              stint import backup.json --dry-run
               ssh laptop stint export | stint import -
               task export | stint import --from task --dry-run -
               stint import --from timewarrior ~/.timewarrior
@@ -63,7 +64,7 @@ struct ImportCommand: StintCommand {
             "With --from timewarrior: the tags that name projects, separated by commas.", valueName: "tags"))
     var projectTags: String?
 
-    @Flag(name: .long, help: "Print what would be created, updated and skipped; write nothing (with --from).")
+    @Flag(name: .long, help: "Print what would be created, updated and skipped; write nothing.")
     var dryRun = false
 
     @Argument(
@@ -74,18 +75,13 @@ struct ImportCommand: StintCommand {
     var file: String
 
     func validate() throws {
-        if dryRun, from == .stint {
-            throw ValidationError(
-                "--dry-run goes with --from taskwarrior, timewarrior or watson; a Stint export is previewed by importing it "
-                    + "and running `stint undo`")
-        }
         if projectTags != nil, from != .timewarrior {
             throw ValidationError("--project-tags goes with --from timewarrior")
         }
     }
 
     func run(with coordinator: AppCoordinator) async throws {
-        guard from != .stint else { return try await coordinator.importFile(file) }
+        guard from != .stint else { return try await coordinator.importFile(file, dryRun: dryRun) }
         let tags = projectTags.map { list in
             list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }

@@ -51,8 +51,10 @@ public struct TransferWorker: Sendable {
     ///   - progress: told how many items are merged, with the total.
     ///   - checking: told how many records of the file are read, with the number it holds, while the file is
     ///     decoded (before anything is merged: on a large file that is most of the wait).
+    /// - Parameter dryRun: everything is read, checked and merged in a transaction that is rolled back: the counts
+    ///   are what the import would do, and nothing is written.
     public func importArchive(
-        _ data: Data, progress: @escaping @Sendable (Int, Int) -> Void,
+        _ data: Data, dryRun: Bool = false, progress: @escaping @Sendable (Int, Int) -> Void,
         checking: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
     ) async throws(WorkerError) -> ImportResult {
         let file: ExportFile
@@ -80,7 +82,11 @@ public struct TransferWorker: Sendable {
         let total =
             snapshot.projects.count + snapshot.taskLists.count + snapshot.tasks.count + snapshot.timers.count
             + snapshot.timeEntries.count
-        let summary = try await working { try await transfer.merge(snapshot) { progress($0, total) } }
+        let summary = try await working {
+            dryRun
+                ? try await transfer.rehearseMerge(snapshot)
+                : try await transfer.merge(snapshot) { progress($0, total) }
+        }
         return ImportResult(inserted: summary.inserted, updated: summary.updated, unchanged: summary.unchanged)
     }
 

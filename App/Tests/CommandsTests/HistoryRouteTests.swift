@@ -24,8 +24,18 @@ struct HistoryRouteTests {
         #expect(exported.stderr == "Exported to \(file)\n")
 
         let target = try Harness()
+        // A dry run reads, checks and merges it all in a transaction that is rolled back: the counts, nothing stored.
+        let preview = await target.run("import", file, "--dry-run", "--quiet")
+        #expect(preview.stdout == "Would import \(file): 3 new, 0 updated, 0 unchanged (nothing written)\n")
+        #expect(await target.run("task", "list", "--all", "--count").stdout == "0\n")
+        #expect(await target.run("undo").stderr == "stint: nothing to undo\n", "a dry run leaves no change to undo")
+        let json = await target.run("import", file, "--dry-run", "--json")
+        #expect(json.stdout == #"{"dry_run":true,"inserted":3,"unchanged":0,"updated":0}"# + "\n")
         #expect(await target.run("import", file).stdout == "Imported \(file): 3 new, 0 updated, 0 unchanged\n")
         #expect(await target.run("import", file).stdout == "Imported \(file): 0 new, 0 updated, 3 unchanged\n")
+        #expect(
+            await target.run("import", file, "--dry-run").stdout
+                == "Would import \(file): 0 new, 0 updated, 3 unchanged (nothing written)\n")
     }
 
     @Test("files that cannot be used get their own line and code, never Foundation's text")

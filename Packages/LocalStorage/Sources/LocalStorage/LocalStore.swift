@@ -389,6 +389,21 @@ public final class LocalStore: Sendable {
         return result
     }
 
+    /// ``write(summary:at:_:)``, then rolled back: what the body found (counts of what it would insert and
+    /// update) is returned and nothing stays, so a dry run reports exactly what the write would do.
+    public func rehearse<T: Sendable>(
+        summary: String, at date: Date, _ body: @Sendable (StoreWriter) throws -> T
+    ) async throws -> T {
+        try await transaction(rollingBack: true) { db in
+            let writer = StoreWriter(db: db, log: ChangeLog(db: db, summary: summary, date: date))
+            do {
+                return try body(writer)
+            } catch {
+                throw BodyError(error: error)
+            }
+        }
+    }
+
     /// An error thrown by the caller's body, told apart from the store's own failures.
     private struct BodyError: Error {
         let error: any Error
@@ -396,13 +411,16 @@ public final class LocalStore: Sendable {
 
     /// Runs `body` in an IMMEDIATE transaction: the write lock is taken up front, so a concurrent
     /// writer waits for it (busy timeout) instead of failing when upgrading a read.
-    func transaction<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
+    /// - Parameter rollingBack: undo everything `body` did once it returns (``rehearse(summary:at:_:)``).
+    func transaction<T: Sendable>(rollingBack: Bool = false, _ body: @Sendable (Database) throws -> T) async throws
+        -> T
+    {
         do {
             return try writeNow { db in
                 var result: T?
                 try db.inTransaction(.immediate) {
                     result = try body(db)
-                    return .commit
+                    return rollingBack ? .rollback : .commit
                 }
                 guard let result else {
                     throw LocalStorageError.writeFailed(

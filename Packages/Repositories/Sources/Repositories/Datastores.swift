@@ -105,8 +105,10 @@ protocol TransferDatastore: Sendable {
     /// transaction; rows equal to what is stored are left alone, so importing the same snapshot twice
     /// changes nothing the second time.
     /// - Parameter progress: called from time to time with the number of rows handled so far.
-    func merge(_ snapshot: Snapshot, summary: String, at date: Date, progress: @escaping @Sendable (Int) -> Void)
-        async throws -> ImportSummary
+    /// - Parameter dryRun: do it all in a transaction that is rolled back, and report what it would have done.
+    func merge(
+        _ snapshot: Snapshot, summary: String, at date: Date, dryRun: Bool, progress: @escaping @Sendable (Int) -> Void
+    ) async throws -> ImportSummary
     /// The local person's id, nil when there is none yet.
     func localPersonID() async throws -> UUID?
 }

@@ -218,7 +218,11 @@ struct LocalTransferRepository: TransferRepository {
             + snapshot.timeEntries.count
         let removed = snapshot.deletedTaskIDs.count + snapshot.deletedTimerIDs.count
         let summary = "imported \(count) items" + (removed > 0 ? " and removed \(removed)" : "")
-        return try await datastore.merge(snapshot, summary: summary, at: clock.now(), progress: progress)
+        return try await datastore.merge(snapshot, summary: summary, at: clock.now(), dryRun: false, progress: progress)
+    }
+
+    func rehearseMerge(_ snapshot: Snapshot) async throws -> ImportSummary {
+        try await datastore.merge(snapshot, summary: "a dry run", at: clock.now(), dryRun: true) { _ in }
     }
 }
 

@@ -136,6 +136,9 @@ public protocol TransferRepository: Sendable {
     ///   records handled so far.
     /// - Throws: `storage` when the records break the schema (a reference to a missing row, say).
     func merge(_ snapshot: Snapshot, progress: @escaping @Sendable (Int) -> Void) async throws -> ImportSummary
+    /// ``merge(_:progress:)`` in a transaction that is rolled back: what it would insert, update and leave alone,
+    /// with nothing written (`stint import --dry-run`).
+    func rehearseMerge(_ snapshot: Snapshot) async throws -> ImportSummary
     /// The local person's id: nil until this device has started a timer, logged time or adopted a person from an
     /// import or a login. An import that brings time uses it as the author, or hands a new one to `merge`.
     func localPersonID() async throws -> UUID?

@@ -394,7 +394,7 @@ struct SQLiteTransferDatastore: TransferDatastore {
     }
 
     func merge(
-        _ snapshot: Snapshot, summary: String, at date: Date, progress: @escaping @Sendable (Int) -> Void
+        _ snapshot: Snapshot, summary: String, at date: Date, dryRun: Bool, progress: @escaping @Sendable (Int) -> Void
     ) async throws -> ImportSummary {
         let projects = snapshot.projects.map { RecordMapping.record($0) }
         let lists = snapshot.taskLists.map { RecordMapping.record($0) }
@@ -405,8 +405,9 @@ struct SQLiteTransferDatastore: TransferDatastore {
         let deletedTasks = snapshot.deletedTaskIDs.map(\.storageID)
         let deletedTimers = snapshot.deletedTimerIDs.map(\.storageID)
         let counts = try await storage {
-            // One transaction: the person is adopted only if every record lands too.
-            try await store.write(summary: summary, at: date) { writer in
+            // One transaction: the person is adopted only if every record lands too. A dry run is the same
+            // transaction, rolled back.
+            let body: @Sendable (StoreWriter) throws -> ImportCounts = { writer in
                 if let person, try writer.setting(SQLiteTimeDatastore.personKey) == nil {
                     try writer.setSetting(SQLiteTimeDatastore.personKey, to: person)
                 }
@@ -423,6 +424,9 @@ struct SQLiteTransferDatastore: TransferDatastore {
                 }
                 return counts
             }
+            return dryRun
+                ? try await store.rehearse(summary: summary, at: date, body)
+                : try await store.write(summary: summary, at: date, body)
         }
         return ImportSummary(inserted: counts.inserted, updated: counts.updated, unchanged: counts.unchanged)
     }
