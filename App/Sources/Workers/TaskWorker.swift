@@ -320,12 +320,12 @@ public struct TaskWorker: Sendable {
     /// A parent is done when its subtasks are: completing one with open subtasks is refused (a conflict that
     /// `--force` overrides), unless those subtasks are being completed in the same command.
     private func refuseOpenSubtasks(of found: [Task]) async throws {
-        let links = try await tasks.links()
-        guard !links.parents.isEmpty else { return }
         let completing = Set(found.map(\.id))
+        let subtasks = try await subtasks(of: completing)
         for task in found {
-            let children = Set(links.children[task.id] ?? []).subtracting(completing)
-            let open = try await live(children).filter { $0.status != .completed }
+            let open = subtasks.filter {
+                $0.parentID == task.id && !completing.contains($0.id) && $0.status != .completed
+            }
             guard !open.isEmpty else { continue }
             let numbers = open.map { $0.number.map(String.init) ?? String($0.id.lowercasedString.prefix(8)) }
             let error = ValidationError(field: "status", reason: .openSubtasks(count: open.count))
@@ -625,12 +625,35 @@ public struct TaskWorker: Sendable {
     }
 
     /// Attaches each task's live parent, prerequisites and direct subtasks (and, with `loggedTime`, the time on
-    /// all its subtasks however deep). One read of the links, which only tasks that have one are in, so a store
-    /// without subtasks or dependencies pays one indexed query; then one read of the linked tasks not at hand.
+    /// all its subtasks however deep). Subtasks come from the index of parents, level by level, which answers at
+    /// once when no task has a parent; the parents and prerequisites not at hand from one read by id. So the cost
+    /// follows the tasks shown, not every link in the store (a `task show` among 3,000 linked tasks read them all).
     private func withRelations(_ all: [TaskDetails], loggedTime: Bool) async throws -> [TaskDetails] {
         guard !all.isEmpty else { return all }
-        let links = try await tasks.links()
-        guard !links.parents.isEmpty || !links.prerequisites.isEmpty else {
+        let tree: TaskLinkMap
+        var below: [Task] = []
+        if all.count > Self.listingSize {
+            // A listing: one read of every link (only tasks that have one) beats asking the index for each task.
+            tree = TaskLinkMap(parents: try await tasks.links().parents)
+        } else {
+            var parents: [UUID: UUID] = [:]
+            var seen = Set(all.map(\.task.id))
+            var level = seen
+            repeat {
+                var next = Set<UUID>()
+                for task in try await subtasks(of: level) {
+                    guard let parent = task.parentID else { continue }
+                    parents[task.id] = parent
+                    below.append(task)
+                    // A loop that sync brought in ends the walk.
+                    if seen.insert(task.id).inserted { next.insert(task.id) }
+                }
+                level = next
+            } while loggedTime && !level.isEmpty
+            tree = TaskLinkMap(parents: parents)
+        }
+        // Nothing to attach (the common case): the details stay as they are, not copied again.
+        if tree.parents.isEmpty, !all.contains(where: { $0.task.parentID != nil || !$0.task.prerequisiteIDs.isEmpty }) {
             guard loggedTime else { return all }
             return all.map { details in
                 var details = details
@@ -638,24 +661,24 @@ public struct TaskWorker: Sendable {
                 return details
             }
         }
-        let children = links.children
         var known: [UUID: Task] = [:]
         for details in all { known[details.task.id] = details.task }
+        for task in below where known[task.id] == nil { known[task.id] = task }
         var wanted = Set<UUID>()
         for details in all {
-            let task = details.task
-            wanted.formUnion([task.parentID].compactMap { $0 } + task.prerequisiteIDs + (children[task.id] ?? []))
+            wanted.formUnion(tree.children[details.task.id] ?? [])
+        }
+        for details in all {
+            wanted.formUnion([details.task.parentID].compactMap { $0 } + details.task.prerequisiteIDs)
         }
         for task in try await live(wanted.filter { known[$0] == nil }) { known[task.id] = task }
-        var below: [UUID: [UUID]] = [:]
         var subtaskSeconds: [UUID: Int] = [:]
         if loggedTime {
-            for details in all { below[details.task.id] = links.descendants(of: details.task.id) }
+            var below: [UUID: [UUID]] = [:]
+            for details in all { below[details.task.id] = tree.descendants(of: details.task.id) }
             let everyone = Set(below.values.joined())
-            if !everyone.isEmpty {
-                let seconds = try await sums.loggedSeconds(onTasks: Array(everyone))
-                for (id, ids) in below { subtaskSeconds[id] = ids.reduce(0) { $0 + (seconds[$1] ?? 0) } }
-            }
+            let seconds = everyone.isEmpty ? [:] : try await sums.loggedSeconds(onTasks: Array(everyone))
+            for (id, ids) in below { subtaskSeconds[id] = ids.reduce(0) { $0 + (seconds[$1] ?? 0) } }
         }
         let byNumber = { (lhs: Task, rhs: Task) in (lhs.number ?? 0) < (rhs.number ?? 0) }
         return all.map { details in
@@ -663,9 +686,21 @@ public struct TaskWorker: Sendable {
             let task = details.task
             details.parent = task.parentID.flatMap { known[$0] }
             details.prerequisites = task.prerequisiteIDs.compactMap { known[$0] }.sorted(by: byNumber)
-            details.subtasks = (children[task.id] ?? []).compactMap { known[$0] }.sorted(by: byNumber)
+            details.subtasks = (tree.children[task.id] ?? []).compactMap { known[$0] }.sorted(by: byNumber)
             if loggedTime { details.subtasksLoggedSeconds = subtaskSeconds[task.id] ?? 0 }
             return details
         }
+    }
+
+    /// Above this many tasks, relations come from one read of every link rather than from the index per task: the
+    /// index answers a `task show` at once, but ten thousand ids made a full listing 60 % slower.
+    static let listingSize = 64
+
+    /// The live direct subtasks of these tasks, by number.
+    private func subtasks(of parents: Set<UUID>) async throws -> [Task] {
+        guard !parents.isEmpty else { return [] }
+        var query = TaskQuery(statuses: [], sort: .number)
+        query.parentIDs = parents
+        return try await tasks.tasks(matching: query)
     }
 }
