@@ -39,10 +39,7 @@ extension AppCoordinator {
         if arguments.ready { query.blocked = false }
         query.parent = arguments.parent
         if let name = arguments.save, !ConfigFile.isPlainName(name) {
-            throw WorkerError(
-                .invalidInput,
-                "filter name '\(DisplayText.excerpt(name))' can have only letters, digits, - and _ (and not begin "
-                    + "with -)")
+            throw WorkerError(.invalidInput, ConfigFile.filterNameProblem(name, quote: "'"))
         }
         if let name = arguments.save, arguments.filterWords.isEmpty {
             throw WorkerError(

@@ -466,10 +466,7 @@ public enum ConfigFile {
     /// as an option begins with -; what they mean is checked when the filter is used, by the command itself).
     static func filter(_ name: String, _ text: String, quote: String) throws(ValueProblem) -> ConfigAlias {
         let shownName = "\(quote)\(DisplayText.excerpt(name))\(quote)"
-        guard isPlainName(name) else {
-            throw ValueProblem(
-                message: "filter name \(shownName) can have only letters, digits, - and _ (and not begin with -)")
-        }
+        guard isPlainName(name) else { throw ValueProblem(message: filterNameProblem(name, quote: quote)) }
         guard let words = splitWords(text) else {
             throw ValueProblem(message: "filter \(shownName) has a quote that is not closed")
         }
@@ -478,6 +475,12 @@ public enum ConfigFile {
                 message: "filter \(shownName) must be task list options, e.g. work = \"--project Work --due week\"")
         }
         return ConfigAlias(name: name, text: text, words: words)
+    }
+
+    /// Why `name` cannot name a filter, in the wording of the file (`quote` `"`) or the command line (`'`).
+    static func filterNameProblem(_ name: String, quote: String) -> String {
+        "filter name \(quote)\(DisplayText.excerpt(name))\(quote) can have only letters, digits, - and _ (and not "
+            + "begin with -)"
     }
 
     /// 1 to 40 letters, digits, - and _, not beginning with -: a name that needs no quoting anywhere.

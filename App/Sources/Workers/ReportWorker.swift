@@ -303,31 +303,35 @@ public struct ReportWorker: Sendable {
             guard case .task(let id?, _) = key, let root = roots[id] else { return key }
             return .task(root.id, project: root.projectID)
         }
-        var merged: [TimeSum] = []
-        for sum in rows {
-            let key = rolled(sum.key)
-            if let index = merged.firstIndex(where: { $0.key == key }) {
-                merged[index].seconds += sum.seconds
-                merged[index].billableSeconds += sum.billableSeconds
-                merged[index].entries += sum.entries
-            } else {
-                merged.append(
-                    TimeSum(
-                        key: key, seconds: sum.seconds, billableSeconds: sum.billableSeconds, entries: sum.entries))
-            }
+        rows = Self.merged(
+            rows.map {
+                TimeSum(
+                    key: rolled($0.key), seconds: $0.seconds, billableSeconds: $0.billableSeconds, entries: $0.entries)
+            }, key: \.key
+        ) {
+            $0.seconds += $1.seconds
+            $0.billableSeconds += $1.billableSeconds
+            $0.entries += $1.entries
         }
-        rows = merged
-        var timers: [(key: TimeSum.Key, seconds: Int)] = []
-        for timer in onTimers {
-            let key = rolled(timer.key)
-            if let index = timers.firstIndex(where: { $0.key == key }) {
-                timers[index].seconds += timer.seconds
-            } else {
-                timers.append((key, timer.seconds))
-            }
+        onTimers = Self.merged(onTimers.map { (key: rolled($0.key), seconds: $0.seconds) }, key: \.key) {
+            $0.seconds += $1.seconds
         }
-        onTimers = timers
         return Set(roots.values.map(\.id))
+    }
+
+    /// `items` with the ones of equal key added into the first of them, in the order the keys first appear.
+    private static func merged<Item>(_ items: [Item], key: (Item) -> TimeSum.Key, adding: (inout Item, Item) -> Void)
+        -> [Item]
+    {
+        var result: [Item] = []
+        for item in items {
+            if let index = result.firstIndex(where: { key($0) == key(item) }) {
+                adding(&result[index], item)
+            } else {
+                result.append(item)
+            }
+        }
+        return result
     }
 
     private func lines(

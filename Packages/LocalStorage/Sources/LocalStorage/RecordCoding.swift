@@ -213,7 +213,7 @@ extension TaskRecord: StoredRecord {
 /// JSON coder per row is a measurable cost; it reads any valid JSON array of strings.
 enum TagsJSON {
     struct DecodingError: Error, CustomStringConvertible {
-        var description: String { "the stored tags of a task are not a JSON array of strings" }
+        var description: String { "the stored tags or prerequisites of a task are not a JSON array of strings" }
     }
 
     static func encode(_ tags: [String]) -> String {
