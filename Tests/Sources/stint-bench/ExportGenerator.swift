@@ -30,13 +30,24 @@ struct ExportGenerator {
     /// Lays the time entries end to end instead (see `laidEndToEnd`): `stint-bench peers` sets it, because
     /// Timewarrior assumes intervals never overlap and reads wrong totals from data where they do.
     var endToEnd = false
-    /// The person every generated entry is logged by.
+    /// The person every generated entry is logged by (with `people` above one: the first person, whom the
+    /// export names as this device's person).
     static let personID = "0b0b0b0b-0000-4000-8000-000000000001"
+    /// How many people's data this is: each brings their own 20 projects ("Website relaunch", "Website
+    /// relaunch 2", …) and works on their own tasks, which share out `taskCount` and `entryCount` evenly. The
+    /// scale run (`--people 10 --tasks 100000 --entries 1000000`) is ten standard sets in one team database,
+    /// so a command about one project or one person answers about as much as on the standard set.
+    let people: Int
 
-    init(taskCount: Int, entryCount: Int, now: Date) {
+    init(taskCount: Int, entryCount: Int, now: Date, people: Int = 1) {
         self.taskCount = taskCount
         self.entryCount = entryCount
         self.now = now
+        self.people = max(1, people)
+    }
+
+    static func personID(_ person: Int) -> String {
+        person == 0 ? personID : "0b0b0b0b-0000-4000-8000-" + String(person + 1).leftPadded(to: 12)
     }
 
     static let projectNames = [
@@ -75,29 +86,30 @@ struct ExportGenerator {
         var projects: [[String: Any]] = []
         var lists: [[String: Any]] = []
         var listsByProject: [String: [String]] = [:]
-        for name in Self.projectNames {
-            let id = uuid()
-            let created = past(days: 200...400)
-            projects.append([
-                "id": id, "name": name, "note": chance(0.3) ? pick(Self.noteLines) : "", "archived_at": NSNull(),
-                "created_at": stamp(created), "updated_at": stamp(created),
-            ])
-            for listName in Self.listNames.shuffled(using: &random).prefix(3) {
-                let listID = uuid()
-                listsByProject[id, default: []].append(listID)
-                let listCreated = created.addingTimeInterval(Double(int(0...86_400 * 30)))
-                lists.append([
-                    "id": listID, "project_id": id, "name": listName, "created_at": stamp(listCreated),
-                    "updated_at": stamp(listCreated),
-                ])
+        var projectIDs = Array(repeating: [String](), count: people)
+        for person in 0..<people {
+            for name in Self.projectNames {
+                let id = uuid()
+                projectIDs[person].append(id)
+                project(id: id, name: person == 0 ? name : "\(name) \(person + 1)", into: &projects, &lists)
             }
         }
-        let projectIDs = projects.compactMap { $0["id"] as? String }
-        let tasks = (1...max(1, taskCount)).map { index in
-            task(index: index, projectIDs: projectIDs, listsByProject: listsByProject)
+        for list in lists {
+            if let project = list["project_id"] as? String, let id = list["id"] as? String {
+                listsByProject[project, default: []].append(id)
+            }
         }
-        let taskIDs = tasks.compactMap { $0["id"] as? String }
-        var entries = (0..<entryCount).map { _ in entry(taskIDs: taskIDs, projectIDs: projectIDs) }
+        // Task n is person (n - 1) % people's; entry k is person k % people's (with one person: everything).
+        let tasks = (1...max(1, taskCount)).map { index in
+            task(index: index, projectIDs: projectIDs[(index - 1) % people], listsByProject: listsByProject)
+        }
+        var taskIDs = Array(repeating: [String](), count: people)
+        for (index, task) in tasks.enumerated() {
+            if let id = task["id"] as? String { taskIDs[index % people].append(id) }
+        }
+        var entries = (0..<entryCount).map { index in
+            entry(taskIDs: taskIDs[index % people], projectIDs: projectIDs[index % people], person: index % people)
+        }
         if endToEnd { entries = laidEndToEnd(entries) }
         return [
             "format": "stint-export", "version": 2, "exported_at": stamp(now), "projects": projects, "lists": lists,
@@ -105,9 +117,29 @@ struct ExportGenerator {
         ]
     }
 
+    /// A project and its three lists (drawn in the order the generator always drew them, so one person's data
+    /// is the same as before there could be several).
+    private mutating func project(
+        id: String, name: String, into projects: inout [[String: Any]], _ lists: inout [[String: Any]]
+    ) {
+        let created = past(days: 200...400)
+        projects.append([
+            "id": id, "name": name, "note": chance(0.3) ? pick(Self.noteLines) : "", "archived_at": NSNull(),
+            "created_at": stamp(created), "updated_at": stamp(created),
+        ])
+        for listName in Self.listNames.shuffled(using: &random).prefix(3) {
+            let listID = uuid()
+            let listCreated = created.addingTimeInterval(Double(int(0...86_400 * 30)))
+            lists.append([
+                "id": listID, "project_id": id, "name": listName, "created_at": stamp(listCreated),
+                "updated_at": stamp(listCreated),
+            ])
+        }
+    }
+
     /// One entry in the 730 days before now: 85% on a task, the rest on a project; 5 minutes to 3 hours,
     /// starting between 07:00 and 23:00 UTC so some run past midnight.
-    private mutating func entry(taskIDs: [String], projectIDs: [String]) -> [String: Any] {
+    private mutating func entry(taskIDs: [String], projectIDs: [String], person: Int) -> [String: Any] {
         let onTask = chance(0.85)
         let day = now.timeIntervalSince1970 - Double(int(1...730) * 86_400)
         let dayStart = (day / 86_400).rounded(.down) * 86_400
@@ -119,7 +151,7 @@ struct ExportGenerator {
             "id": uuid(), "task_id": onTask ? pick(taskIDs) : NSNull(),
             "project_id": onTask ? NSNull() : pick(projectIDs), "start": stamp(start), "duration_seconds": duration,
             "note": chance(0.2) ? pick(Self.noteLines) : "", "billable": chance(0.33), "tags": tags,
-            "logged_by": Self.personID, "created_at": created, "updated_at": created,
+            "logged_by": Self.personID(person), "created_at": created, "updated_at": created,
         ]
     }
 

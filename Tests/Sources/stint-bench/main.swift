@@ -4,10 +4,12 @@ import Foundation
 // It only prints numbers for a person to compare (docs/adr/0010); nothing here asserts on time.
 
 let usage = """
-    usage: stint-bench --stint PATH [--tasks 10000] [--entries 100000] [--runs 30] [--keep]
+    usage: stint-bench --stint PATH [--tasks 10000] [--entries 100000] [--people 1] [--runs 30] [--keep]
 
     Imports a generated export (20 projects, 60 lists, --tasks tasks, --entries time entries over two years)
-    into a temporary STINT_HOME, then runs common commands --runs times each and prints median, p90 and min
+    into a temporary STINT_HOME. With --people N it is N people's data in one team database: 20 projects each,
+    the tasks and entries shared out evenly, reports counting the first person's time (the scale run of issue
+    11 is --people 10 --tasks 100000 --entries 1000000). It then runs common commands --runs times each and prints median, p90 and min
     wall time in milliseconds.
     With --keep the temporary folder (STINT_HOME and the export file) is left in place and its path printed,
     so another binary can be compared on the very same data (hyperfine alternating both, say).
@@ -18,6 +20,7 @@ struct Options {
     var stint: String?
     var tasks = 10_000
     var entries = 100_000
+    var people = 1
     var runs = 30
     var keep = false
 
@@ -29,12 +32,15 @@ struct Options {
             case "--stint": options.stint = remaining.popFirst()
             case "--tasks": options.tasks = remaining.popFirst().flatMap(Int.init) ?? -1
             case "--entries": options.entries = remaining.popFirst().flatMap(Int.init) ?? -1
+            case "--people": options.people = remaining.popFirst().flatMap(Int.init) ?? -1
             case "--runs": options.runs = remaining.popFirst().flatMap(Int.init) ?? -1
             case "--keep": options.keep = true
             default: return nil
             }
         }
-        guard options.stint != nil, options.tasks >= 1, options.entries >= 0, options.runs >= 1 else { return nil }
+        guard options.stint != nil, options.tasks >= 1, options.entries >= 0, options.people >= 1,
+            options.runs >= 1
+        else { return nil }
         return options
     }
 }
@@ -84,7 +90,8 @@ let exportFile = root.appendingPathComponent("bench-export.json")
 let generationStart = ContinuousClock.now
 do {
     var generator = ExportGenerator(
-        taskCount: options.tasks, entryCount: options.entries, now: try Date.ISO8601FormatStyle().parse(pinnedNow))
+        taskCount: options.tasks, entryCount: options.entries, now: try Date.ISO8601FormatStyle().parse(pinnedNow),
+        people: options.people)
     let document = generator.document()
     try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys]).write(to: exportFile)
 } catch {
@@ -95,8 +102,9 @@ let fileSize = (try? FileManager.default.attributesOfItem(atPath: exportFile.pat
 
 print("stint-bench: \(stintPath)")
 print(
-    "data: \(options.tasks) tasks, \(options.entries) time entries, \(ExportGenerator.projectNames.count) projects, "
-        + "\(ExportGenerator.projectNames.count * 3) lists; \(fileSize / 1024) KiB generated in "
+    "data: \(options.tasks) tasks, \(options.entries) time entries, \(options.people) people, "
+        + "\(ExportGenerator.projectNames.count * options.people) projects, "
+        + "\(ExportGenerator.projectNames.count * 3 * options.people) lists; \(fileSize / 1024) KiB generated in "
         + "\(Timing.milliseconds(generation)) ms; \(options.runs) runs per command after one warm-up run")
 print("")
 

@@ -52,20 +52,32 @@ enum TimeQueries {
     }
 
     static func totals(_ db: Database, _ filter: TimeEntryFilter, grouping: TimeGrouping) throws -> [TimeTotal] {
+        if grouping == .project || grouping == .task {
+            let (condition, arguments) = conditions(of: filter, entries: "e")
+            return try TargetTotals.totals(
+                db, byTask: grouping == .task, condition: condition, arguments: arguments,
+                from: filter.from?.storedMilliseconds ?? earliest, to: filter.to?.storedMilliseconds ?? latest)
+        }
         let (sql, arguments) = totalsQuery(filter, grouping: grouping)
         return try collect(db, sql: sql, arguments: arguments)
     }
 
     /// SQLite's plan for ``totals(_:_:grouping:)``, one line per step (for tests of index use).
     static func totalsPlan(_ db: Database, _ filter: TimeEntryFilter, grouping: TimeGrouping) throws -> String {
-        let (sql, arguments) = totalsQuery(filter, grouping: grouping)
+        var (sql, arguments) = totalsQuery(filter, grouping: grouping)
+        if grouping == .project || grouping == .task {
+            let (condition, scanArguments) = conditions(of: filter, entries: "e")
+            sql = TargetTotals.scanSQL(condition: condition)
+            arguments = scanArguments
+        }
         let rows = try Row.fetchAll(
             db.makeStatement(sql: "EXPLAIN QUERY PLAN " + sql), arguments: StatementArguments(arguments))
         return rows.map { row in (try? row.decode(String.self, atIndex: 3)) ?? "" }.joined(separator: "\n")
     }
 
-    /// Sums are taken per (task, project) first and only those few groups are joined to `tasks` to find
-    /// a task's project: joining every entry to `tasks` by its text id cost more than the sums themselves.
+    /// The one total, the totals per tag and per period, summed by SQLite (per project and per task, see
+    /// ``TargetTotals``). Tags are summed per (task, tags) first and only those few groups are joined to
+    /// `tasks`: joining every entry to `tasks` by its text id cost more than the sums themselves.
     private static func totalsQuery(
         _ filter: TimeEntryFilter, grouping: TimeGrouping
     ) -> (String, [(any DatabaseValueConvertible)?]) {
@@ -80,7 +92,7 @@ enum TimeQueries {
         let live = "e.deleted_at IS NULL AND \(condition)"
         let sql: String
         switch grouping {
-        case .none, .periods:
+        case .none, .periods, .project, .task:  // periods, projects and tasks never come here (see `totals`)
             sql = "SELECT NULL, NULL, \(sums) FROM time_entries e WHERE \(live) HAVING COUNT(*) > 0"
         case .tag:
             // An entry without tags counts under its task's tags (time logged on a task tagged `writing` is writing
@@ -94,20 +106,6 @@ enum TimeQueries {
                 FROM g LEFT JOIN tasks t ON t.id = g.task_id
                 LEFT JOIN json_each(CASE WHEN g.tags <> '[]' THEN g.tags ELSE COALESCE(t.tags, '[]') END) j
                 GROUP BY k ORDER BY k
-                """
-        case .project, .task:
-            let (key, extra) =
-                grouping == .project
-                ? ("COALESCE(t.project_id, g.project_id)", "NULL")
-                : ("g.task_id", "COALESCE(t.project_id, g.project_id)")
-            sql = """
-                WITH g(task_id, project_id, s, b, n) AS (
-                    SELECT e.task_id, e.project_id, \(sums) FROM time_entries e WHERE \(live)
-                    GROUP BY e.task_id, e.project_id
-                )
-                SELECT \(key) AS k, \(extra) AS p, SUM(g.s), SUM(g.b), SUM(g.n)
-                FROM g LEFT JOIN tasks t ON t.id = g.task_id
-                GROUP BY k, p ORDER BY k, p
                 """
         }
         return (sql, arguments)

@@ -381,7 +381,7 @@ struct TimeTrackingTests {
                 mine.loggedBy = owner
                 let personal = try await store.timeTotalsPlan(mine, groupedBy: grouping)
                 if grouping != .tag {
-                    #expect(personal.contains("COVERING INDEX time_entries_by_start"), "\(grouping): \(personal)")
+                    #expect(personal.contains("COVERING INDEX time_entries_by_person"), "\(grouping): \(personal)")
                 }
             }
             let days = (0...7).map { at($0 * 24 * 60) }
