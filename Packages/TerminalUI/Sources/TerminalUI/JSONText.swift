@@ -7,6 +7,15 @@ public enum JSONText {
     ///
     /// - Throws: `EncodingError` when the value cannot be encoded (for example a non-finite floating-point number).
     public static func encode<T: Encodable>(_ value: T) throws -> String {
+        do {
+            return try JSONWriter.encode(value)
+        } catch is JSONWriter.Unsupported {
+            return try foundationEncode(value)
+        }
+    }
+
+    /// What ``JSONWriter`` reproduces: Foundation's encoder, for the values it leaves to it.
+    static func foundationEncode<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
