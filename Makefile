@@ -20,8 +20,13 @@ PACKAGES     := Entities TerminalUI ContractSupport LocalStorage RemoteStorage R
 PREFIX       ?= $(HOME)/.local
 ARGS         ?=
 STINT_BIN     = $(shell $(SWIFT) build --package-path App $(SWIFT_FLAGS) --show-bin-path)/stint
+# Release builds in the shared folder: every function in its own section, so the link can lay out the ones the
+# everyday commands run next to each other (App/link-order.txt, ADR 0028). All release builds there use the same
+# flags, or each would rebuild the others' modules. (SwiftPM does not notice a change of -Xfrontend flags: after
+# changing these, remove .build-shared/*/release.)
+RELEASE_FLAGS = -c release -Xswiftc -Xfrontend -Xswiftc -function-sections
 
-.PHONY: help build run test test-unit test-app test-e2e check-architecture install man lint format clean bench bench-peers bench-server \
+.PHONY: help build run test test-unit test-app test-e2e check-architecture install man lint format clean bench bench-peers bench-server link-order \
         api api-generator check-api build-server server server-pg postgres-test postgres-test-stop \
         postgres-stop-server-pg test-api-fuzz \
         $(addprefix test-,$(PACKAGES))
@@ -39,6 +44,7 @@ help:
 	@echo "make bench                 release build, 10,000 tasks + 100,000 time entries, median timings"
 	@echo "make bench-peers           the same data in Taskwarrior, Timewarrior and Watson too, timed side by side"
 	@echo "                           (installs them when missing; ARGS=\"--runs 5\" passes options)"
+	@echo "make link-order            rewrite App/link-order.txt (the release link's layout) from callgrind runs"
 	@echo "make bench-sync            release builds, sync of 10,000 tasks + 100,000 entries on loopback, wrk on pull"
 	@echo "make bench-server          release builds, many devices pushing and pulling (wrk) on SQLite and PostgreSQL"
 	@echo "make install               release builds of stint and stint-server (static Swift stdlib) into $(PREFIX)/bin,"
@@ -137,8 +143,8 @@ test: check-architecture check-api test-unit test-app test-e2e test-api-fuzz
 	@echo "make test: all suites passed"
 
 bench:
-	$(SWIFT) build --package-path App -c release --static-swift-stdlib $(SWIFT_FLAGS) --product stint
-	$(SWIFT) build --package-path Tests -c release $(SWIFT_FLAGS) --product stint-bench
+	$(SWIFT) build --package-path App $(RELEASE_FLAGS) --static-swift-stdlib $(SWIFT_FLAGS) --product stint
+	$(SWIFT) build --package-path Tests $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product stint-bench
 	"$$($(SWIFT) build --package-path Tests -c release $(SWIFT_FLAGS) --show-bin-path)/stint-bench" \
 		--stint "$$($(SWIFT) build --package-path App -c release $(SWIFT_FLAGS) --show-bin-path)/stint"
 
@@ -147,19 +153,24 @@ bench:
 # the build folder), checks every tool reads the same totals, then times the shared commands. Never part of
 # `make test`.
 bench-peers:
-	$(SWIFT) build --package-path App -c release --static-swift-stdlib $(SWIFT_FLAGS) --product stint
-	$(SWIFT) build --package-path Tests -c release $(SWIFT_FLAGS) --product stint-bench
+	$(SWIFT) build --package-path App $(RELEASE_FLAGS) --static-swift-stdlib $(SWIFT_FLAGS) --product stint
+	$(SWIFT) build --package-path Tests $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product stint-bench
 	BENCH_PEERS_VENV="$(SCRATCH)/peers-venv" Tests/bench-peers.sh \
 		"$$($(SWIFT) build --package-path App -c release $(SWIFT_FLAGS) --show-bin-path)/stint" \
 		"$$($(SWIFT) build --package-path Tests -c release $(SWIFT_FLAGS) --show-bin-path)/stint-bench" $(ARGS)
 
+# Rewrites App/link-order.txt from callgrind runs of the everyday commands (valgrind is installed when missing).
+link-order:
+	$(SWIFT) build --package-path App $(RELEASE_FLAGS) --static-swift-stdlib $(SWIFT_FLAGS) --product stint
+	Tests/link-order.sh "$$($(SWIFT) build --package-path App -c release $(SWIFT_FLAGS) --show-bin-path)/stint"
+
 # Sync at the standard size on loopback (first push, first pull, a no-op sync, the pull endpoint
 # under wrk); release builds. Needs hyperfine and wrk (apt). Never part of `make test`.
 bench-sync:
-	$(SWIFT) build --package-path App -c release --static-swift-stdlib $(SWIFT_FLAGS) --product stint
-	$(SWIFT) build --package-path Packages/RemoteStorage -c release --static-swift-stdlib $(SWIFT_FLAGS) --product stint-http
+	$(SWIFT) build --package-path App $(RELEASE_FLAGS) --static-swift-stdlib $(SWIFT_FLAGS) --product stint
+	$(SWIFT) build --package-path Packages/RemoteStorage $(RELEASE_FLAGS) --static-swift-stdlib $(SWIFT_FLAGS) --product stint-http
 	$(SWIFT) build --package-path Packages/Server -c release $(SERVER_FLAGS) --product stint-server
-	$(SWIFT) build --package-path Tests -c release $(SWIFT_FLAGS) --product stint-bench
+	$(SWIFT) build --package-path Tests $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product stint-bench
 	Tests/bench-sync.sh "$$($(SWIFT) build --package-path App -c release $(SWIFT_FLAGS) --show-bin-path)/stint" \
 		"$$($(SWIFT) build --package-path Packages/Server -c release $(SERVER_FLAGS) --show-bin-path)/stint-server" \
 		"$$($(SWIFT) build --package-path Tests -c release $(SWIFT_FLAGS) --show-bin-path)/stint-bench"
@@ -169,9 +180,9 @@ bench-sync:
 # on both stores. Release builds; a throwaway PostgreSQL on 127.0.0.1:55434. Needs wrk and PostgreSQL (apt).
 # Never part of `make test`; the figures and their reading are in docs/benchmarks/server-load.md.
 bench-server:
-	$(SWIFT) build --package-path App -c release --static-swift-stdlib $(SWIFT_FLAGS) --product stint
+	$(SWIFT) build --package-path App $(RELEASE_FLAGS) --static-swift-stdlib $(SWIFT_FLAGS) --product stint
 	$(SWIFT) build --package-path Packages/Server -c release $(SERVER_FLAGS) --product stint-server
-	$(SWIFT) build --package-path Tests -c release $(SWIFT_FLAGS) --product stint-bench
+	$(SWIFT) build --package-path Tests $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product stint-bench
 	Tests/bench-server.sh "$$($(SWIFT) build --package-path Packages/Server -c release $(SERVER_FLAGS) --show-bin-path)/stint-server" \
 		"$$($(SWIFT) build --package-path App -c release $(SWIFT_FLAGS) --show-bin-path)/stint" \
 		"$$($(SWIFT) build --package-path Tests -c release $(SWIFT_FLAGS) --show-bin-path)/stint-bench"
@@ -197,11 +208,12 @@ man:
 # instead (no static standard library, nothing built in release): a quick check of what goes where.
 INSTALL_CONFIG ?= release
 INSTALL_FLAGS   = -c $(INSTALL_CONFIG) $(if $(filter release,$(INSTALL_CONFIG)),--static-swift-stdlib)
+INSTALL_STINT   = $(if $(filter release,$(INSTALL_CONFIG)),$(RELEASE_FLAGS) --static-swift-stdlib,$(INSTALL_FLAGS))
 
 install: man
-	$(SWIFT) build --package-path App $(INSTALL_FLAGS) $(SWIFT_FLAGS) --product stint
+	$(SWIFT) build --package-path App $(INSTALL_STINT) $(SWIFT_FLAGS) --product stint
 	$(SWIFT) build --package-path Packages/Server $(INSTALL_FLAGS) $(SERVER_FLAGS) --product stint-server
-	$(SWIFT) build --package-path Packages/RemoteStorage $(INSTALL_FLAGS) $(SWIFT_FLAGS) --product stint-http
+	$(SWIFT) build --package-path Packages/RemoteStorage $(INSTALL_STINT) $(SWIFT_FLAGS) --product stint-http
 	install -d "$(PREFIX)/bin" "$(PREFIX)/share/man/man1" "$(PREFIX)/share/bash-completion/completions" \
 		"$(PREFIX)/share/zsh/site-functions" "$(PREFIX)/share/fish/vendor_completions.d"
 	install -m 0755 "$$($(SWIFT) build --package-path App -c $(INSTALL_CONFIG) $(SWIFT_FLAGS) --show-bin-path)/stint" \

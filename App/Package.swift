@@ -62,9 +62,19 @@ let package = Package(
         ),
         // A release build on Linux is one static executable (ADR 0028): no dynamic loader resolving a hundred
         // thousand relocations and loading libstdc++ and SQLite at every start, which was half of `stint --version`.
+        // Its linker (gold) lays out the functions the everyday commands run next to each other, in the order
+        // link-order.txt gives (`make link-order` rewrites it); with the Makefile's release flags every function
+        // has its own section to move. A point command then maps 3.4 MiB less of the executable.
         .executableTarget(
             name: "stint", dependencies: ["Commands"],
-            linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))]
+            linkerSettings: [
+                .unsafeFlags(
+                    [
+                        "-static-executable", "-Xlinker",
+                        "--section-ordering-file=\(Context.packageDirectory)/link-order.txt",
+                    ],
+                    .when(platforms: [.linux], configuration: .release))
+            ]
         ),
         .testTarget(
             name: "WorkersTests",
