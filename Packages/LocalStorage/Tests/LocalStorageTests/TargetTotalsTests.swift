@@ -43,7 +43,7 @@ struct TargetTotalsTests {
     @Test("on random data, per project and per task, every window, author and billable filter: the SQL's totals")
     func sameAsSQL() async throws {
         try await withStore { store in
-            var random = SeededRandom(seed: 11)
+            var random = SeededGenerator(seed: 11)
             let authors = [makeID(900), makeID(901), makeID(902)]
             var entries: [TimeEntryRecord] = []
             for number in 0..<600 {
@@ -141,22 +141,5 @@ struct TargetTotalsTests {
             let periods = try await store.timeTotalsPlan(mine, groupedBy: .periods(days))
             #expect(periods.contains("COVERING INDEX time_entries_by_person"), "\(periods)")
         }
-    }
-}
-
-/// SplitMix64, so a failure reproduces.
-private struct SeededRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next(upTo bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
     }
 }

@@ -94,7 +94,8 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomString
 
     // MARK: - Day-number conversion (days since 1970-01-01), after Howard Hinnant's civil-date algorithms.
 
-    private init(dayNumber: Int) {
+    /// The day `dayNumber` days after 1970-01-01 (before it when negative), in the proleptic Gregorian calendar.
+    init(dayNumber: Int) {
         let shifted = dayNumber + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097

@@ -161,23 +161,11 @@ struct JSONWriter {
             rest += 86_400
             days -= 1
         }
-        // Civil date from days since 1970-01-01 (proleptic Gregorian), after Howard Hinnant's days_from_civil.
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let day = CalendarDay(dayNumber: Int(days))
         // Foundation's calendar is Julian before October 1582; those dates (and years past 9999) are left to it.
-        guard (1_583...9_999).contains(year) else { throw Unsupported() }
+        guard (1_583...9_999).contains(day.year) else { throw Unsupported() }
         func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let yearText = String(year)
-        let text =
-            String(repeating: "0", count: 4 - yearText.count) + yearText + "-" + two(month) + "-" + two(day) + "T"
-            + two(rest / 3_600) + ":" + two(rest / 60 % 60) + ":" + two(rest % 60) + "Z"
+        let text = day.iso + "T" + two(rest / 3_600) + ":" + two(rest / 60 % 60) + ":" + two(rest % 60) + "Z"
         return [UInt8(ascii: "\"")] + Array(text.utf8) + [UInt8(ascii: "\"")]
     }
 
