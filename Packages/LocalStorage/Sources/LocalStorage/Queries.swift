@@ -140,7 +140,15 @@ enum Queries {
     }
 
     static func tasks(_ db: Database, _ filter: TaskRecordFilter) throws -> [TaskRecord] {
-        let (condition, arguments) = conditions(of: filter)
+        // A broad listing (open tasks, nothing narrower) reads most tasks: walking `tasks_by_status` and looking
+        // each row up cost more than reading the table in order (see `conditions(of:scanning:)`). Only the tasks in
+        // progress, or a due-day filter, are few enough for the index.
+        let mostlyOpen = filter.statuses.isEmpty || filter.statuses.contains(TaskRecord.openStatus)
+        let noPlace = filter.projectID == nil && filter.listID == nil && filter.assigneeID == nil
+        let noDay = filter.dueBefore == nil && filter.dueOnOrAfter == nil && filter.dueOn == nil
+        let noLinks = filter.ids == nil && filter.parentIDs == nil && filter.after == nil
+        let broad = mostlyOpen && noPlace && noDay && noLinks
+        let (condition, arguments) = conditions(of: filter, scanning: broad)
         // A filter on links finds a handful of tasks through a partial index; ordering by an indexed column would
         // make SQLite walk that column's index over every task instead (measured: `task done` 38 M → 56 M
         // instructions), so the order is taken apart from any index there.
@@ -161,7 +169,12 @@ enum Queries {
         return try Int.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments)) ?? 0
     }
 
-    static func conditions(of filter: TaskRecordFilter) -> (String, [(any DatabaseValueConvertible)?]) {
+    /// - Parameter scanning: the statuses are tested on each row (`+status`) instead of choosing the rows through
+    ///   `tasks_by_status`, which serves counts and due-day filters (an index entry each) but not a read of most
+    ///   of the table.
+    static func conditions(
+        of filter: TaskRecordFilter, scanning: Bool = false
+    ) -> (String, [(any DatabaseValueConvertible)?]) {
         var conditions: [String] = []
         var arguments: [(any DatabaseValueConvertible)?] = []
         if let ids = filter.ids {
@@ -198,7 +211,7 @@ enum Queries {
             arguments.append(listID.lowercased())
         }
         if !filter.statuses.isEmpty {
-            conditions.append("status IN (\(placeholders(filter.statuses.count)))")
+            conditions.append("\(scanning ? "+" : "")status IN (\(placeholders(filter.statuses.count)))")
             arguments.append(contentsOf: filter.statuses.map { $0 })
         }
         if let tag = filter.tag {

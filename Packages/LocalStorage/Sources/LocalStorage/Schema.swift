@@ -12,7 +12,7 @@ enum Schema {
     /// `PRAGMA user_version` of a file whose migrations are all applied: the number of migrations, so a newer
     /// Stint's stamp differs and sends the open down the careful path, which refuses it. A test keeps the two
     /// equal; a new migration raises this number.
-    static let stamp = 8
+    static let stamp = 9
 
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
@@ -39,6 +39,9 @@ enum Schema {
         }
         migrator.registerMigration("v8-entries-by-person") { db in
             try db.execute(sql: version8)
+        }
+        migrator.registerMigration("v9-tasks-by-status") { db in
+            try db.execute(sql: version9)
         }
         return migrator
     }()
@@ -265,6 +268,14 @@ enum Schema {
     private static let version8 = """
         CREATE INDEX time_entries_by_person
             ON time_entries(logged_by, start_at, end_at, deleted_at, billable, task_id, project_id);
+        """
+
+    // Counting the open tasks and finding the overdue ones (`task list --count`, `--due overdue`, the dashboard)
+    // read every task's row to test its status: a tenth of the rows matter for overdue, and at a team's hundred
+    // thousand tasks the dashboard took 130 ms. With the status and due day in an index, a count reads index entries
+    // only, and overdue tasks are one range per status. (A listing of most tasks still reads the table: Queries.)
+    private static let version9 = """
+        CREATE INDEX tasks_by_status ON tasks(status, due, deleted_at);
         """
 }
 

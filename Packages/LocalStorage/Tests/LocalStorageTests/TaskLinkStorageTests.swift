@@ -455,7 +455,7 @@ extension LocalStore {
     /// SQLite's plan for each statement `body` runs, one string per statement, its parameters bound to `filter`'s
     /// arguments: checks that the store's own SQL (not a copy of it) uses the indexes it was written for. The trace
     /// it sets replaces the connection's statement counter, so only a store of its own test may use it.
-    fileprivate func plans(
+    func plans(
         binding filter: TaskRecordFilter = TaskRecordFilter(), _ body: @escaping @Sendable (Database) throws -> Void
     ) async throws -> [String] {
         try await read { db in

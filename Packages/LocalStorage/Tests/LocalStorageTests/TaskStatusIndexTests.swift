@@ -1,0 +1,78 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import LocalStorage
+
+/// Migration v9's `tasks_by_status`: counts and due-day filters read it, broad listings read the table.
+@Suite("Tasks by status")
+struct TaskStatusIndexTests {
+    private let open = [TaskRecord.openStatus, TaskRecord.inProgressStatus]
+
+    private func plan(_ store: LocalStore, _ filter: TaskRecordFilter, count: Bool = false) async throws -> String {
+        let plans = try await store.plans(binding: filter) { db in
+            if count { _ = try Queries.countTasks(db, filter) } else { _ = try Queries.tasks(db, filter) }
+        }
+        return plans.joined(separator: "\n")
+    }
+
+    @Test("counting open tasks and finding overdue ones read the index; a listing of the open tasks reads the table")
+    func plans() async throws {
+        try await withStore { store in
+            try await store.add(task(1, "Due", due: "2026-11-01"), task(2, "Later", due: "2027-01-01"), task(3, "Any"))
+            let count = try await plan(store, TaskRecordFilter(statuses: open), count: true)
+            #expect(count.contains("COVERING INDEX tasks_by_status"), "\(count)")
+            let overdue = TaskRecordFilter(statuses: open, dueBefore: "2026-11-24")
+            let overdueCount = try await plan(store, overdue, count: true)
+            #expect(overdueCount.contains("COVERING INDEX tasks_by_status"), "\(overdueCount)")
+            let overdueList = try await plan(store, overdue)
+            #expect(overdueList.contains("INDEX tasks_by_status"), "\(overdueList)")
+            let inProgress = try await plan(store, TaskRecordFilter(statuses: [TaskRecord.inProgressStatus]))
+            #expect(inProgress.contains("INDEX tasks_by_status"), "\(inProgress)")
+            // Most tasks are open: the list reads the table in order instead of an index entry and a lookup each.
+            let listing = try await plan(store, TaskRecordFilter(statuses: open))
+            #expect(listing.contains("SCAN tasks"), "\(listing)")
+            #expect(!listing.contains("tasks_by_status"), "\(listing)")
+        }
+    }
+
+    @Test("the answers do not depend on the path: counts, overdue tasks and listings as before")
+    func answers() async throws {
+        try await withStore { store in
+            try await store.add(
+                task(1, "Overdue", due: "2026-11-01"), task(2, "Later", due: "2027-01-01"), task(3, "No day"),
+                task(4, "Done overdue", status: TaskRecord.completedStatus, due: "2026-10-01"),
+                task(5, "Started overdue", status: TaskRecord.inProgressStatus, due: "2026-11-20"))
+            try await store.write(summary: "delete", at: day0) { try $0.deleteTask(id: makeID(2), at: day0) }
+            #expect(try await store.countTasks(TaskRecordFilter(statuses: open)) == 3)
+            let overdue = TaskRecordFilter(statuses: open, dueBefore: "2026-11-24")
+            #expect(try await store.countTasks(overdue) == 2)
+            #expect(try await store.titles(overdue) == ["Overdue", "Started overdue"])
+            #expect(
+                try await store.titles(TaskRecordFilter(statuses: open, sort: .number)) == [
+                    "Overdue", "No day", "Started overdue",
+                ])
+        }
+    }
+
+    @Test("a v8 file gains the index on its next open, its tasks unchanged")
+    func migrationFromV8() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("stint.sqlite").path
+            try LocalStore.createFile(
+                at: path, migratedUpTo: "v8-entries-by-person",
+                then: """
+                    INSERT INTO tasks (id, number, title, status, due, tags, created_at, updated_at)
+                    VALUES ('\(makeID(1))', 1, 'Old', 'open', '2026-11-01', '[]', 0, 0);
+                    PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = 8;
+                    """)
+            let store = try LocalStore.open(path: path)
+            #expect(try await store.header() == [Schema.applicationID, Schema.stamp])
+            let schema = try await store.schemaDefinitions()
+            let index = try #require(schema.first { $0.hasPrefix("index tasks_by_status ") })
+            #expect(index.contains("(status, due, deleted_at)"), "\(index)")
+            #expect(try await store.integrityCheck() == "ok")
+            #expect(try await store.countTasks(TaskRecordFilter(statuses: open, dueBefore: "2026-11-24")) == 1)
+        }
+    }
+}
