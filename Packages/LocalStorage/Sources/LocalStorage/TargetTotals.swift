@@ -60,7 +60,7 @@ enum TargetTotals {
                 try projects[key, default: Sums()].add(row)
             }
         }
-        let projectOf = try TaskProjectLookup(db)
+        let projectOf = try TaskColumnLookup(db, column: "project_id")
         var groups: [(key: String?, project: String?, sums: Sums)] = []
         if byTask {
             for (task, sums) in tasks {
@@ -83,6 +83,74 @@ enum TargetTotals {
                 key: group.key, projectID: group.project, seconds: Int(group.sums.milliseconds / 1000),
                 billableSeconds: Int(group.sums.billableMilliseconds / 1000), entries: group.sums.entries)
         }
+    }
+
+    /// The tag grouping's scan: a task's id, the entry's own tags, the window and billable.
+    static func tagScanSQL(condition: String) -> String {
+        """
+        SELECT e.task_id, e.tags, e.start_at, e.end_at, e.billable
+        FROM time_entries e WHERE e.deleted_at IS NULL AND \(condition)
+        """
+    }
+
+    /// Totals per tag, as the SQL said them: an entry counts under each of its tags, an entry without tags under its
+    /// task's tags, and time with no tag at all under a missing key (first). Entries are added up per (task, tags)
+    /// while read, and only those groups have their tags parsed (and their task's looked up).
+    static func tagTotals(
+        _ db: Database, condition: String, arguments: [(any DatabaseValueConvertible)?], from: Int64, to: Int64
+    ) throws -> [TimeTotal] {
+        let statement = try db.makeStatement(sql: tagScanSQL(condition: condition))
+        try statement.setArguments(StatementArguments(arguments))
+        // Most entries carry no tags of their own: those are keyed by their task alone, without making a string.
+        var untagged: [IDKey: Sums] = [:]
+        var tagged: [TaggedKey: Sums] = [:]
+        let handle = statement.sqliteStatement
+        while true {
+            let code = sqlite3_step(handle)
+            if code == SQLITE_DONE { break }
+            guard code == SQLITE_ROW else { throw failure(db, code: code, sql: statement.sql) }
+            let (inside, overflow) = min(sqlite3_column_int64(handle, 3), to).subtractingReportingOverflow(
+                max(sqlite3_column_int64(handle, 2), from))
+            if overflow { throw overflowError }
+            let billable = sqlite3_column_int64(handle, 4) != 0
+            let row = Sums(milliseconds: inside, billableMilliseconds: billable ? inside : 0, entries: 1)
+            let task = IDKey(handle, column: 0)
+            let tags = sqlite3_column_text(handle, 1)
+            let length = Int(sqlite3_column_bytes(handle, 1))
+            if let tags, length == 2, tags[0] == UInt8(ascii: "["), tags[1] == UInt8(ascii: "]") {
+                try untagged[task, default: Sums()].add(row)
+            } else {
+                let text = tags.map { String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self) }
+                try tagged[TaggedKey(task: task, tags: text ?? "[]"), default: Sums()].add(row)
+            }
+        }
+        let tagsOf = try TaskColumnLookup(db, column: "tags")
+        var totals: [String?: Sums] = [:]
+        func add(_ sums: Sums, under tagsJSON: String) throws {
+            let tags = try TagsJSON.decode(tagsJSON)
+            if tags.isEmpty { try totals[nil, default: Sums()].add(sums) }
+            for tag in tags { try totals[tag, default: Sums()].add(sums) }
+        }
+        for (task, sums) in untagged {
+            try add(sums, under: task.isMissing ? "[]" : try tagsOf(task.text) ?? "[]")
+        }
+        for (key, sums) in tagged {
+            if key.tags == "[]" {
+                try add(sums, under: key.task.isMissing ? "[]" : try tagsOf(key.task.text) ?? "[]")
+            } else {
+                try add(sums, under: key.tags)
+            }
+        }
+        return totals.sorted { precedes($0.key, $1.key) }.map { tag, sums in
+            TimeTotal(
+                key: tag, projectID: nil, seconds: Int(sums.milliseconds / 1000),
+                billableSeconds: Int(sums.billableMilliseconds / 1000), entries: sums.entries)
+        }
+    }
+
+    private struct TaggedKey: Hashable {
+        var task: IDKey
+        var tags: String
     }
 
     /// SQLite's order of text: a missing value first, then byte by byte.
@@ -109,15 +177,15 @@ enum TargetTotals {
     }
 }
 
-/// The project of a task by its id, as the report's `LEFT JOIN tasks` read it: `nil` for a task without a
-/// project or one this database does not have; deleted tasks keep their project.
-private struct TaskProjectLookup {
+/// One text column of a task by its id, as the report's `LEFT JOIN tasks` read it: `nil` when the column is NULL or
+/// the database has no such task; deleted tasks keep their values.
+private struct TaskColumnLookup {
     private let statement: Statement
     private let db: Database
 
-    init(_ db: Database) throws {
+    init(_ db: Database, column: String) throws {
         self.db = db
-        statement = try db.makeStatement(sql: "SELECT project_id FROM tasks WHERE id = ?")
+        statement = try db.makeStatement(sql: "SELECT \(column) FROM tasks WHERE id = ?")
     }
 
     func callAsFunction(_ taskID: String) throws -> String? {
@@ -142,11 +210,16 @@ private struct IDKey: Hashable {
     private var words: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
     private var count: Int
     private var long: String?
+    /// The column was NULL (time on a project, not a task).
+    private(set) var isMissing = false
 
     init(_ handle: OpaquePointer, column: Int32) {
         let bytes = sqlite3_column_text(handle, column)
         count = Int(sqlite3_column_bytes(handle, column))
-        guard let bytes else { return }
+        guard let bytes else {
+            isMissing = true
+            return
+        }
         if count > 40 {
             long = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
             return
@@ -162,7 +235,8 @@ private struct IDKey: Hashable {
     }
 
     static func == (left: IDKey, right: IDKey) -> Bool {
-        left.count == right.count && left.long == right.long && left.words.0 == right.words.0
+        left.count == right.count && left.isMissing == right.isMissing && left.long == right.long
+            && left.words.0 == right.words.0
             && left.words.1 == right.words.1 && left.words.2 == right.words.2 && left.words.3 == right.words.3
             && left.words.4 == right.words.4
     }

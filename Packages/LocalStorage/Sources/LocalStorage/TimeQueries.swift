@@ -52,11 +52,14 @@ enum TimeQueries {
     }
 
     static func totals(_ db: Database, _ filter: TimeEntryFilter, grouping: TimeGrouping) throws -> [TimeTotal] {
-        if grouping == .project || grouping == .task {
+        if grouping == .project || grouping == .task || grouping == .tag {
             let (condition, arguments) = conditions(of: filter, entries: "e")
+            let (from, to) = (filter.from?.storedMilliseconds ?? earliest, filter.to?.storedMilliseconds ?? latest)
+            if grouping == .tag {
+                return try TargetTotals.tagTotals(db, condition: condition, arguments: arguments, from: from, to: to)
+            }
             return try TargetTotals.totals(
-                db, byTask: grouping == .task, condition: condition, arguments: arguments,
-                from: filter.from?.storedMilliseconds ?? earliest, to: filter.to?.storedMilliseconds ?? latest)
+                db, byTask: grouping == .task, condition: condition, arguments: arguments, from: from, to: to)
         }
         let (sql, arguments) = totalsQuery(filter, grouping: grouping)
         return try collect(db, sql: sql, arguments: arguments)
@@ -65,9 +68,11 @@ enum TimeQueries {
     /// SQLite's plan for ``totals(_:_:grouping:)``, one line per step (for tests of index use).
     static func totalsPlan(_ db: Database, _ filter: TimeEntryFilter, grouping: TimeGrouping) throws -> String {
         var (sql, arguments) = totalsQuery(filter, grouping: grouping)
-        if grouping == .project || grouping == .task {
+        if grouping == .project || grouping == .task || grouping == .tag {
             let (condition, scanArguments) = conditions(of: filter, entries: "e")
-            sql = TargetTotals.scanSQL(condition: condition)
+            sql =
+                grouping == .tag
+                ? TargetTotals.tagScanSQL(condition: condition) : TargetTotals.scanSQL(condition: condition)
             arguments = scanArguments
         }
         let rows = try Row.fetchAll(
@@ -75,9 +80,8 @@ enum TimeQueries {
         return rows.map { row in (try? row.decode(String.self, atIndex: 3)) ?? "" }.joined(separator: "\n")
     }
 
-    /// The one total, the totals per tag and per period, summed by SQLite (per project and per task, see
-    /// ``TargetTotals``). Tags are summed per (task, tags) first and only those few groups are joined to
-    /// `tasks`: joining every entry to `tasks` by its text id cost more than the sums themselves.
+    /// The one total and the totals per period, summed by SQLite (per project, task and tag, see
+    /// ``TargetTotals``).
     private static func totalsQuery(
         _ filter: TimeEntryFilter, grouping: TimeGrouping
     ) -> (String, [(any DatabaseValueConvertible)?]) {
@@ -90,25 +94,8 @@ enum TimeQueries {
         let inside = "MIN(e.end_at, \(to)) - MAX(e.start_at, \(from))"
         let sums = "SUM(\(inside)), COALESCE(SUM(CASE WHEN e.billable THEN \(inside) END), 0), COUNT(*)"
         let live = "e.deleted_at IS NULL AND \(condition)"
-        let sql: String
-        switch grouping {
-        case .none, .periods, .project, .task:  // periods, projects and tasks never come here (see `totals`)
-            sql = "SELECT NULL, NULL, \(sums) FROM time_entries e WHERE \(live) HAVING COUNT(*) > 0"
-        case .tag:
-            // An entry without tags counts under its task's tags (time logged on a task tagged `writing` is writing
-            // time); summed per (task, tags) first so only those few groups meet `tasks`.
-            sql = """
-                WITH g(task_id, tags, s, b, n) AS (
-                    SELECT e.task_id, e.tags, \(sums) FROM time_entries e WHERE \(live)
-                    GROUP BY e.task_id, e.tags
-                )
-                SELECT j.value AS k, NULL AS p, SUM(g.s), SUM(g.b), SUM(g.n)
-                FROM g LEFT JOIN tasks t ON t.id = g.task_id
-                LEFT JOIN json_each(CASE WHEN g.tags <> '[]' THEN g.tags ELSE COALESCE(t.tags, '[]') END) j
-                GROUP BY k ORDER BY k
-                """
-        }
-        return (sql, arguments)
+        // Only the one total comes here (see `totals`).
+        return ("SELECT NULL, NULL, \(sums) FROM time_entries e WHERE \(live) HAVING COUNT(*) > 0", arguments)
     }
 
     /// Totals per period, splitting entries at the boundaries; one indexed range scan per period.

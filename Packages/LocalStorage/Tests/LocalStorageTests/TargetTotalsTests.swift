@@ -98,6 +98,81 @@ struct TargetTotalsTests {
         }
     }
 
+    /// The tag query the reports used before ``TargetTotals/tagTotals(_:condition:arguments:from:to:)``.
+    private func referenceByTag(_ store: LocalStore, from: Int64, to: Int64, author: String?) async throws
+        -> [TimeTotal]
+    {
+        var condition = "e.start_at < \(to) AND e.end_at > \(from)"
+        if let author { condition += " AND e.logged_by = '\(author)'" }
+        let inside = "MIN(e.end_at, \(to)) - MAX(e.start_at, \(from))"
+        let sql = """
+            WITH g(task_id, tags, s, b, n) AS (
+                SELECT e.task_id, e.tags, SUM(\(inside)),
+                       COALESCE(SUM(CASE WHEN e.billable THEN \(inside) END), 0), COUNT(*)
+                FROM time_entries e WHERE e.deleted_at IS NULL AND \(condition)
+                GROUP BY e.task_id, e.tags
+            )
+            SELECT j.value AS k, NULL AS p, SUM(g.s), SUM(g.b), SUM(g.n)
+            FROM g LEFT JOIN tasks t ON t.id = g.task_id
+            LEFT JOIN json_each(CASE WHEN g.tags <> '[]' THEN g.tags ELSE COALESCE(t.tags, '[]') END) j
+            GROUP BY k ORDER BY k
+            """
+        return try await store.read { db in
+            try Row.fetchAll(db, sql: sql).map { row in
+                TimeTotal(
+                    key: row[0], projectID: row[1], seconds: Int((row[2] as Int64) / 1000),
+                    billableSeconds: Int((row[3] as Int64) / 1000), entries: row[4])
+            }
+        }
+    }
+
+    @Test("by tag, on random data: an entry under each of its tags, else its task's, else none; as the SQL said")
+    func tagsSameAsSQL() async throws {
+        try await withStore { store in
+            var random = SeededGenerator(seed: 29)
+            let tagSets = [[], [], ["deep"], ["call", "deep"], ["écrire"], ["z", "a"]]
+            var entries: [TimeEntryRecord] = []
+            for number in 0..<500 {
+                let onTask = random.next(upTo: 10) < 8
+                let start = at(random.next(upTo: 10 * 24 * 60))
+                entries.append(
+                    TimeEntryRecord(
+                        id: makeID(1_000 + number), taskID: onTask ? makeID(10 + random.next(upTo: 30)) : nil,
+                        projectID: onTask ? nil : makeID(1 + random.next(upTo: 2)), start: start,
+                        durationSeconds: 1 + random.next(upTo: 3 * 3_600), billable: random.next(upTo: 2) == 0,
+                        tags: tagSets[random.next(upTo: tagSets.count)], loggedBy: makeID(900 + random.next(upTo: 2)),
+                        createdAt: start, updatedAt: start))
+            }
+            try await store.write(summary: "seed", at: day0) { [entries] writer in
+                try writer.insert(project(1, "Work"))
+                try writer.insert(project(2, "Home"))
+                for number in 10..<40 {
+                    let tags = [[], ["deep"], ["home", "errand"], ["call"]][number % 4]
+                    try writer.insert(task(number, "Task \(number)", project: makeID(1 + number % 2), tags: tags))
+                }
+                for entry in entries { try writer.insert(entry) }
+            }
+            try await store.write(summary: "tidy", at: day0) { writer in
+                for number in [11, 22] { try writer.deleteTask(id: makeID(number), at: day0) }
+            }
+            let windows: [(Date?, Date?)] = [
+                (nil, nil), (at(0), at(3 * 24 * 60)), (at(2 * 24 * 60 + 30), at(2 * 24 * 60 + 31)),
+            ]
+            for (from, to) in windows {
+                for author in [nil, makeID(900)] {
+                    let totals = try await store.timeTotals(
+                        TimeEntryFilter(from: from, to: to, loggedBy: author), groupedBy: .tag)
+                    let expected = try await referenceByTag(
+                        store, from: from?.storedMilliseconds ?? -9_000_000_000_000_000,
+                        to: to?.storedMilliseconds ?? 9_000_000_000_000_000, author: author)
+                    #expect(totals == expected, "\(String(describing: from)) \(author ?? "all")")
+                }
+            }
+            let all = try await store.timeTotals(TimeEntryFilter(), groupedBy: .tag)
+            #expect(all.map(\.key) == [nil, "a", "call", "deep", "errand", "home", "z", "écrire"])
+        }
+    }
+
     @Test("a v7 file gains the author's index on its next open, its entries and their totals unchanged")
     func migrationFromV7() async throws {
         try await withTemporaryDirectory { directory in
