@@ -14,34 +14,18 @@ enum Schema {
     /// equal; a new migration raises this number.
     static let stamp = 9
 
+    /// The migrations in order, each named once and never edited after release.
+    private static let migrations: [(name: String, sql: String)] = [
+        ("v1-projects-lists-tasks-changelog", version1), ("v2-timers-time-entries", version2), ("v3-sync", version3),
+        ("v4-entries-by-author", version4), ("v5-changes-by-record", version5), ("v6-timer-tags", version6),
+        ("v7-task-relations-and-repeats", version7), ("v8-entries-by-person", version8),
+        ("v9-tasks-by-status", version9),
+    ]
+
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1-projects-lists-tasks-changelog") { db in
-            try db.execute(sql: version1)
-        }
-        migrator.registerMigration("v2-timers-time-entries") { db in
-            try db.execute(sql: version2)
-        }
-        migrator.registerMigration("v3-sync") { db in
-            try db.execute(sql: version3)
-        }
-        migrator.registerMigration("v4-entries-by-author") { db in
-            try db.execute(sql: version4)
-        }
-        migrator.registerMigration("v5-changes-by-record") { db in
-            try db.execute(sql: version5)
-        }
-        migrator.registerMigration("v6-timer-tags") { db in
-            try db.execute(sql: version6)
-        }
-        migrator.registerMigration("v7-task-relations-and-repeats") { db in
-            try db.execute(sql: version7)
-        }
-        migrator.registerMigration("v8-entries-by-person") { db in
-            try db.execute(sql: version8)
-        }
-        migrator.registerMigration("v9-tasks-by-status") { db in
-            try db.execute(sql: version9)
+        for migration in migrations {
+            migrator.registerMigration(migration.name) { db in try db.execute(sql: migration.sql) }
         }
         return migrator
     }()

@@ -35,25 +35,12 @@ enum TargetTotals {
         _ db: Database, byTask: Bool, condition: String, arguments: [(any DatabaseValueConvertible)?],
         from: Int64, to: Int64
     ) throws -> [TimeTotal] {
-        let statement = try db.makeStatement(sql: scanSQL(condition: condition))
-        try statement.setArguments(StatementArguments(arguments))
         var tasks: [IDKey: Sums] = [:]
         var projects: [IDKey: Sums] = [:]
-        let handle = statement.sqliteStatement
-        while true {
-            let code = sqlite3_step(handle)
-            if code == SQLITE_DONE { break }
-            guard code == SQLITE_ROW else { throw failure(db, code: code, sql: statement.sql) }
-            // The part inside the window, as `MIN(end_at, to) - MAX(start_at, from)` said in SQL (cheaper here:
-            // two SQL function calls per row were a sixth of the scan).
-            let (inside, overflow) = min(sqlite3_column_int64(handle, 3), to).subtractingReportingOverflow(
-                max(sqlite3_column_int64(handle, 2), from))
-            if overflow { throw overflowError }
-            let billable = sqlite3_column_int64(handle, 4) != 0
+        try scan(db, sql: scanSQL(condition: condition), arguments: arguments, from: from, to: to) { handle, row in
             // Exactly one of the two is set (a CHECK of the table).
             let isTask = sqlite3_column_type(handle, 0) != SQLITE_NULL
             let key = IDKey(handle, column: isTask ? 0 : 1)
-            let row = Sums(milliseconds: inside, billableMilliseconds: billable ? inside : 0, entries: 1)
             if isTask {
                 try tasks[key, default: Sums()].add(row)
             } else {
@@ -99,21 +86,10 @@ enum TargetTotals {
     static func tagTotals(
         _ db: Database, condition: String, arguments: [(any DatabaseValueConvertible)?], from: Int64, to: Int64
     ) throws -> [TimeTotal] {
-        let statement = try db.makeStatement(sql: tagScanSQL(condition: condition))
-        try statement.setArguments(StatementArguments(arguments))
         // Most entries carry no tags of their own: those are keyed by their task alone, without making a string.
         var untagged: [IDKey: Sums] = [:]
         var tagged: [TaggedKey: Sums] = [:]
-        let handle = statement.sqliteStatement
-        while true {
-            let code = sqlite3_step(handle)
-            if code == SQLITE_DONE { break }
-            guard code == SQLITE_ROW else { throw failure(db, code: code, sql: statement.sql) }
-            let (inside, overflow) = min(sqlite3_column_int64(handle, 3), to).subtractingReportingOverflow(
-                max(sqlite3_column_int64(handle, 2), from))
-            if overflow { throw overflowError }
-            let billable = sqlite3_column_int64(handle, 4) != 0
-            let row = Sums(milliseconds: inside, billableMilliseconds: billable ? inside : 0, entries: 1)
+        try scan(db, sql: tagScanSQL(condition: condition), arguments: arguments, from: from, to: to) { handle, row in
             let task = IDKey(handle, column: 0)
             let tags = sqlite3_column_text(handle, 1)
             let length = Int(sqlite3_column_bytes(handle, 1))
@@ -151,6 +127,29 @@ enum TargetTotals {
     private struct TaggedKey: Hashable {
         var task: IDKey
         var tags: String
+    }
+
+    /// Steps through a scan whose columns 2, 3 and 4 are `start_at`, `end_at` and `billable`, handing each row's
+    /// time inside the window to `add` with the statement, for the row's other columns.
+    private static func scan(
+        _ db: Database, sql: String, arguments: [(any DatabaseValueConvertible)?], from: Int64, to: Int64,
+        _ add: (OpaquePointer, Sums) throws -> Void
+    ) throws {
+        let statement = try db.makeStatement(sql: sql)
+        try statement.setArguments(StatementArguments(arguments))
+        let handle = statement.sqliteStatement
+        while true {
+            let code = sqlite3_step(handle)
+            if code == SQLITE_DONE { return }
+            guard code == SQLITE_ROW else { throw failure(db, code: code, sql: statement.sql) }
+            // The part inside the window, as `MIN(end_at, to) - MAX(start_at, from)` said in SQL (cheaper here:
+            // two SQL function calls per row were a sixth of the scan).
+            let (inside, overflow) = min(sqlite3_column_int64(handle, 3), to).subtractingReportingOverflow(
+                max(sqlite3_column_int64(handle, 2), from))
+            if overflow { throw overflowError }
+            let billable = sqlite3_column_int64(handle, 4) != 0
+            try add(handle, Sums(milliseconds: inside, billableMilliseconds: billable ? inside : 0, entries: 1))
+        }
     }
 
     /// SQLite's order of text: a missing value first, then byte by byte.
