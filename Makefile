@@ -20,13 +20,16 @@ PACKAGES     := Entities TerminalUI ContractSupport LocalStorage RemoteStorage R
 PREFIX       ?= $(HOME)/.local
 ARGS         ?=
 STINT_BIN     = $(shell $(SWIFT) build --package-path App $(SWIFT_FLAGS) --show-bin-path)/stint
-# Release builds in the shared folder: every function in its own section, so the link can lay out the ones the
-# everyday commands run next to each other (App/link-order.txt, ADR 0028). All release builds there use the same
-# flags, or each would rebuild the others' modules. (SwiftPM does not notice a change of -Xfrontend flags: after
-# changing these, remove .build-shared/*/release.)
-RELEASE_FLAGS = -c release -Xswiftc -Xfrontend -Xswiftc -function-sections
+# Release builds in the shared folder (ADR 0028): every function in its own section, so the link can lay out the
+# ones the everyday commands run next to each other (App/link-order.txt); and generic types' metadata reached
+# through accessors that pass their conformances, not through mangled names, whose first use made the runtime scan
+# all 8,000 conformance records of the executable (a third of `stint timer`). All release builds there use the same
+# flags, or each would rebuild the others' modules. SwiftPM does not notice a change of -Xfrontend flags, so the
+# release-flags target clears the folder's release builds when these differ from the ones they were made with.
+RELEASE_FLAGS = -c release -Xswiftc -Xfrontend -Xswiftc -function-sections \
+	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 
-.PHONY: help build run test test-unit test-app test-e2e check-architecture install man lint format clean bench bench-peers bench-server link-order \
+.PHONY: help build run test test-unit test-app test-e2e check-architecture install man lint format clean bench bench-peers bench-server link-order release-flags \
         api api-generator check-api build-server server server-pg postgres-test postgres-test-stop \
         postgres-stop-server-pg test-api-fuzz \
         $(addprefix test-,$(PACKAGES))
@@ -142,7 +145,16 @@ test-api-fuzz: build-server
 test: check-architecture check-api test-unit test-app test-e2e test-api-fuzz
 	@echo "make test: all suites passed"
 
-bench:
+# The flags of the release builds in the shared folder, kept next to them: when RELEASE_FLAGS change, those builds
+# are removed, since SwiftPM would go on linking modules compiled with the old -Xfrontend flags.
+release-flags:
+	@mkdir -p "$(SCRATCH)"
+	@if [ "$$(cat "$(SCRATCH)/release-flags.txt" 2>/dev/null)" != "$(RELEASE_FLAGS)" ]; then \
+		rm -rf "$(SCRATCH)"/*/release "$(SCRATCH)/release" "$(SCRATCH)/release.yaml"; \
+		echo "$(RELEASE_FLAGS)" > "$(SCRATCH)/release-flags.txt"; \
+	fi
+
+bench: release-flags
 	$(SWIFT) build --package-path App $(RELEASE_FLAGS) --static-swift-stdlib $(SWIFT_FLAGS) --product stint
 	$(SWIFT) build --package-path Tests $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product stint-bench
 	"$$($(SWIFT) build --package-path Tests -c release $(SWIFT_FLAGS) --show-bin-path)/stint-bench" \
@@ -152,7 +164,7 @@ bench:
 # Tests/bench-peers.sh installs the peers when missing (Debian packages; Watson in a virtual environment in
 # the build folder), checks every tool reads the same totals, then times the shared commands. Never part of
 # `make test`.
-bench-peers:
+bench-peers: release-flags
 	$(SWIFT) build --package-path App $(RELEASE_FLAGS) --static-swift-stdlib $(SWIFT_FLAGS) --product stint
 	$(SWIFT) build --package-path Tests $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product stint-bench
 	BENCH_PEERS_VENV="$(SCRATCH)/peers-venv" Tests/bench-peers.sh \
@@ -160,13 +172,13 @@ bench-peers:
 		"$$($(SWIFT) build --package-path Tests -c release $(SWIFT_FLAGS) --show-bin-path)/stint-bench" $(ARGS)
 
 # Rewrites App/link-order.txt from callgrind runs of the everyday commands (valgrind is installed when missing).
-link-order:
+link-order: release-flags
 	$(SWIFT) build --package-path App $(RELEASE_FLAGS) --static-swift-stdlib $(SWIFT_FLAGS) --product stint
 	Tests/link-order.sh "$$($(SWIFT) build --package-path App -c release $(SWIFT_FLAGS) --show-bin-path)/stint"
 
 # Sync at the standard size on loopback (first push, first pull, a no-op sync, the pull endpoint
 # under wrk); release builds. Needs hyperfine and wrk (apt). Never part of `make test`.
-bench-sync:
+bench-sync: release-flags
 	$(SWIFT) build --package-path App $(RELEASE_FLAGS) --static-swift-stdlib $(SWIFT_FLAGS) --product stint
 	$(SWIFT) build --package-path Packages/RemoteStorage $(RELEASE_FLAGS) --static-swift-stdlib $(SWIFT_FLAGS) --product stint-http
 	$(SWIFT) build --package-path Packages/Server -c release $(SERVER_FLAGS) --product stint-server
@@ -179,7 +191,7 @@ bench-sync:
 # PostgreSQL with one process and with three on one database; then the first sync of the standard data set
 # on both stores. Release builds; a throwaway PostgreSQL on 127.0.0.1:55434. Needs wrk and PostgreSQL (apt).
 # Never part of `make test`; the figures and their reading are in docs/benchmarks/server-load.md.
-bench-server:
+bench-server: release-flags
 	$(SWIFT) build --package-path App $(RELEASE_FLAGS) --static-swift-stdlib $(SWIFT_FLAGS) --product stint
 	$(SWIFT) build --package-path Packages/Server -c release $(SERVER_FLAGS) --product stint-server
 	$(SWIFT) build --package-path Tests $(RELEASE_FLAGS) $(SWIFT_FLAGS) --product stint-bench
@@ -210,7 +222,7 @@ INSTALL_CONFIG ?= release
 INSTALL_FLAGS   = -c $(INSTALL_CONFIG) $(if $(filter release,$(INSTALL_CONFIG)),--static-swift-stdlib)
 INSTALL_STINT   = $(if $(filter release,$(INSTALL_CONFIG)),$(RELEASE_FLAGS) --static-swift-stdlib,$(INSTALL_FLAGS))
 
-install: man
+install: man release-flags
 	$(SWIFT) build --package-path App $(INSTALL_STINT) $(SWIFT_FLAGS) --product stint
 	$(SWIFT) build --package-path Packages/Server $(INSTALL_FLAGS) $(SERVER_FLAGS) --product stint-server
 	$(SWIFT) build --package-path Packages/RemoteStorage $(INSTALL_STINT) $(SWIFT_FLAGS) --product stint-http

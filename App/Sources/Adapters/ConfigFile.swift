@@ -217,7 +217,9 @@ public enum ConfigFile {
     public static func shown(_ path: String, environment: [String: String]) -> String {
         var text = path
         if let home = environment["HOME"], home.count > 1, path.hasPrefix(home.hasSuffix("/") ? home : home + "/") {
-            text = "~/" + path.dropFirst(home.hasSuffix("/") ? home.count : home.count + 1)
+            // A String, not the Substring: `String + Substring` took the unspecialized generic append, whose first
+            // use costs a scan of every protocol conformance in the executable.
+            text = "~/" + String(path.dropFirst(home.hasSuffix("/") ? home.count : home.count + 1))
         }
         return DisplayText.escaped(text)
     }

@@ -1,5 +1,4 @@
 import Commands
-import Dispatch
 
 #if canImport(Glibc)
     import Glibc
@@ -10,7 +9,8 @@ import Dispatch
 // A synchronous entry point on purpose (ADR 0028): an `async` top level hands the main thread to
 // `dispatch_main`, which ends it with `pthread_exit`, and unwinding that thread made the unwinder sort every
 // frame description of the static executable first (450 M instructions, 40 ms) before `stint` did anything.
-// Here the command runs as a task on the global executor and ends the process itself; the main thread waits.
+// Here the command runs as a task whose jobs the main thread runs (`MainThreadExecutor`), and the task ends the
+// process itself.
 //
 // The main thread is the only one that can take Ctrl-C, SIGTERM or a closed terminal: the executor's threads
 // block every signal. A parent may start `stint` with those signals blocked (a child inherits the mask of the
@@ -21,9 +21,9 @@ sigemptyset(&deliverable)
 pthread_sigmask(SIG_SETMASK, &deliverable, nil)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let finished = DispatchSemaphore(value: 0)
-Task.detached {
+let executor = MainThreadExecutor()
+Task.detached(executorPreference: executor) {
     let status = await StintRuntime.run(arguments)
     exit(status)
 }
-finished.wait()
+executor.run()

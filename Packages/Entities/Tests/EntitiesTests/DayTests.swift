@@ -141,6 +141,38 @@ struct DayTests {
         #expect(Day.containing(day.start(in: saoPaulo), in: saoPaulo) == day)
     }
 
+    @Test func startIsTheCalendarsStartOfDayInEveryZone() throws {
+        // `start(in:)` takes a calendar only near a clock change; everywhere else it must agree with one. Every
+        // zone the system knows, on days spread over 1900–2100 and on the days around each of its clock changes
+        // in 2000–2030.
+        let utc = try Fixture.zone("UTC")
+        func day(atUTCNoonOf serial: Int) -> Day {
+            Day.containing(Date(timeIntervalSince1970: TimeInterval(serial) * 86_400 + 43_200), in: utc)
+        }
+        var generator = SystemRandomNumberGenerator()
+        var checked = 0
+        for identifier in TimeZone.knownTimeZoneIdentifiers {
+            let zone = try #require(TimeZone(identifier: identifier))
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            var days = (0..<30).map { _ in day(atUTCNoonOf: Int.random(in: -25_567...47_482, using: &generator)) }
+            var instant = Date(timeIntervalSince1970: 946_684_800)  // 2000-01-01
+            while let change = zone.nextDaylightSavingTimeTransition(after: instant),
+                change.timeIntervalSince1970 < 1_893_456_000  // 2030-01-01
+            {
+                days += [-86_400.0, 0, 86_400].map { Day.containing(change.addingTimeInterval($0), in: zone) }
+                instant = change
+            }
+            for day in days {
+                let noon = try #require(
+                    calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12)))
+                #expect(day.start(in: zone) == calendar.startOfDay(for: noon), "\(identifier) \(day.iso)")
+                checked += 1
+            }
+        }
+        #expect(checked > 10_000)
+    }
+
     @Test func encodesAsTheISOString() throws {
         let day = try Fixture.day("2026-12-01")
         let data = try JSONEncoder().encode([day])

@@ -40,6 +40,12 @@ struct TerminalStyleTests {
         #expect(unknown.width == 80)
         let terminalWins = TerminalStyle.resolve(isTTY: true, terminalColumns: 90, environment: ["COLUMNS": "100"])
         #expect(terminalWins.width == 90)
+        let padded = TerminalStyle.resolve(isTTY: false, terminalColumns: nil, environment: ["COLUMNS": " \t120\n"])
+        #expect(padded.width == 120)
+        for blank in ["", "   ", "1 20", "-5", "0"] {
+            #expect(
+                TerminalStyle.resolve(isTTY: false, terminalColumns: nil, environment: ["COLUMNS": blank]).width == nil)
+        }
     }
 
     @Test("detect never colours when standard output is not a terminal (as under the test runner)")
