@@ -1,3 +1,4 @@
+import Entities
 import Foundation
 import SyncFeature
 import TerminalUI
@@ -20,7 +21,7 @@ extension AppCoordinator {
 
     /// The setting `name` denotes; an unknown one is invalid input listing the known ones.
     public func configSetting(named name: String) throws(WorkerError) -> ConfigSetting {
-        let word = name.trimmingCharacters(in: .whitespaces).lowercased()
+        let word = name.trimmingWhitespace().lowercased()
         if SyncSetting(rawValue: word) != nil || word == "autosync" || word == "auto_sync" { return .autoSync }
         guard let key = ConfigKey(typed: name) else { throw unknownSetting(name) }
         return .file(key)

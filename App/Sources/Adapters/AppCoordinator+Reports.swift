@@ -1,3 +1,4 @@
+import Entities
 import Foundation
 import ReportsFeature
 import TerminalUI
@@ -37,7 +38,7 @@ extension AppCoordinator {
 
     /// `--user`: `me` (the default), `all`, or a member's name for the Services to resolve.
     static func author(_ user: String?) -> ReportAuthor {
-        switch user?.trimmingCharacters(in: .whitespaces).lowercased() {
+        switch user?.trimmingWhitespace().lowercased() {
         case nil, "me": .me
         case "all": .everyone
         default: .member(user ?? "")

@@ -1,3 +1,4 @@
+import Entities
 import Foundation
 import SyncFeature
 import TerminalUI
@@ -24,7 +25,7 @@ extension AppCoordinator {
     public func login(server: String, token: String?, deviceName: String?, allowInsecure: Bool = false) async throws {
         var secret = token ?? ""
         if token == "-" {
-            secret = container.input.readLine(prompt: "")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            secret = container.input.readLine(prompt: "")?.trimmingWhitespaceAndNewlines() ?? ""
         }
         let name = deviceName ?? ProcessContext.hostName()
         // The server's rule, checked here so a typo is invalid input (exit 4), not a refusal from the server.
@@ -61,7 +62,7 @@ extension AppCoordinator {
     /// /dev/null) and never fails: a failure is kept for the next command to mention in one line.
     public func backgroundSync() async {
         let directory = container.environment.dataDirectory
-        try? await Task.sleep(for: .milliseconds(300))
+        try? await _Concurrency.Task.sleep(for: .milliseconds(300))
         let held = SyncLocks.holdRunning(in: directory)
         defer { held?.release() }
         SyncLocks.releaseHandedOver(in: directory)
@@ -85,7 +86,7 @@ extension AppCoordinator {
 
     /// A setting by the name people type (any case); unknown names are invalid input listing the known ones.
     public func setting(named name: String) throws(WorkerError) -> SyncSetting {
-        let word = name.trimmingCharacters(in: .whitespaces).lowercased()
+        let word = name.trimmingWhitespace().lowercased()
         guard let setting = SyncSetting(rawValue: word) ?? (word == "autosync" ? .autoSync : nil) else {
             let known = SyncSetting.allCases.map(\.rawValue).joined(separator: ", ")
             throw WorkerError(

@@ -108,13 +108,13 @@ extension AppCoordinator {
 
     /// `--after 12,14 --after 15`: each value may list several tasks, separated by commas.
     static func references(_ typed: [String]) -> [String] {
-        typed.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        typed.flatMap { $0.split(separator: ",") }.map { $0.trimmingWhitespace() }
             .filter { !$0.isEmpty }
     }
 
     /// `--assign`: `none` is nobody; a name or `me` is for the Services to resolve.
     static func assignee(_ typed: String?) -> String? {
-        guard let typed, typed.trimmingCharacters(in: .whitespaces).lowercased() != "none" else { return nil }
+        guard let typed, typed.trimmingWhitespace().lowercased() != "none" else { return nil }
         return typed
     }
 
@@ -179,7 +179,7 @@ extension AppCoordinator {
 
     /// `--due today|overdue|week` or a date.
     static func dueFilter(_ text: String, input: InputReader) throws(WorkerError) -> DueFilter {
-        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        switch text.trimmingWhitespace().lowercased() {
         case "today": .today
         case "overdue": .overdue
         case "week", "this-week", "thisweek": .thisWeek

@@ -77,7 +77,7 @@ public enum ConfigKey: Hashable, Sendable {
     /// The setting a person typed after `stint config get|set`: any case, `-` for `_` (`week-start`), `colour`; an
     /// alias's own name keeps its case (`alias.D`). Nil when it names nothing the file holds.
     public init?(typed: String) {
-        let text = typed.trimmingCharacters(in: .whitespaces)
+        let text = typed.trimmingWhitespace()
         guard text.utf8.count <= 80 else { return nil }
         if text.lowercased().hasPrefix("alias.") {
             let name = String(text.dropFirst("alias.".count))
@@ -434,7 +434,7 @@ public enum ConfigFile {
             guard let day = Weekday(name: text) else { throw refuse("a weekday such as monday or sunday") }
             config.weekStart = day
         case .color:
-            guard let choice = ColorChoice(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
+            guard let choice = ColorChoice(rawValue: text.trimmingWhitespace().lowercased()) else {
                 throw refuse("auto, always or never")
             }
             config.color = choice
@@ -447,7 +447,7 @@ public enum ConfigFile {
             }
             config.reportGrouping = grouping
         case .logStart:
-            if text.trimmingCharacters(in: .whitespaces).lowercased() == "now" {
+            if text.trimmingWhitespace().lowercased() == "now" {
                 config.logStart = nil
             } else {
                 guard let time = try? TimeOfDay.parse(text, field: "start") else {
@@ -609,7 +609,7 @@ public enum ConfigFile {
         } else if let index = document.endOfTable(key.table) {
             document.lines.insert(newLine, at: index)
         } else {
-            while let last = document.lines.last, last.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            while let last = document.lines.last, last.trimmingWhitespaceAndNewlines().isEmpty {
                 document.lines.removeLast()
             }
             if !document.lines.isEmpty { document.lines.append(document.carriageReturn) }
@@ -672,7 +672,7 @@ public enum ConfigFile {
                 return lastKey + 1
             }
             var index = firstTable
-            while index > 0, lines[index - 1].trimmingCharacters(in: .whitespaces).hasPrefix("#") { index -= 1 }
+            while index > 0, lines[index - 1].trimmingWhitespace().hasPrefix("#") { index -= 1 }
             return index
         }
 

@@ -38,7 +38,7 @@ enum EntryForm {
                 .init(name: "billable", value: entry.billable ? "yes" : "no"),
                 .init(name: "tags", value: entry.tags.map(\.name).joined(separator: ", ")),
             ],
-            longName: noteName, longValue: entry.note.trimmingCharacters(in: .whitespacesAndNewlines))
+            longName: noteName, longValue: entry.note.trimmingWhitespaceAndNewlines())
     }
 
     /// `1h30m`, `45m`, `2h`: a duration as `DurationExpression` reads it back (whole minutes; seconds left out).
@@ -112,7 +112,7 @@ enum EntryForm {
         try target(before: before, after: after, into: &changes)
         if let billable = edited("billable") {
             let value = try EditorForm.value("billable") { () throws(WorkerError) -> Bool in
-                switch billable.new.trimmingCharacters(in: .whitespaces).lowercased() {
+                switch billable.new.trimmingWhitespace().lowercased() {
                 case "yes", "y", "true", "1": true
                 case "no", "n", "false", "0", "": false
                 default: throw WorkerError(.invalidInput, "write yes or no, not '\(billable.new.prefix(20))'")

@@ -34,7 +34,7 @@ enum TaskForm {
                 .init(name: "tags", value: task.tags.map(\.name).joined(separator: ", ")),
                 .init(name: "estimate", value: task.estimate.map { EntryForm.duration($0.seconds) } ?? ""),
             ],
-            longName: noteName, longValue: task.note.trimmingCharacters(in: .whitespacesAndNewlines))
+            longName: noteName, longValue: task.note.trimmingWhitespaceAndNewlines())
     }
 
     /// What changed between the form as written (`before`) and as saved (`after`), each value read with the

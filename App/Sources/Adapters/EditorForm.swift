@@ -1,3 +1,4 @@
+import Entities
 import Foundation
 import Workers
 
@@ -41,7 +42,7 @@ struct EditorForm: Sendable, Equatable {
         var values: [String: String] = [:]
         var found = false
         for (index, raw) in lines.enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = raw.trimmingWhitespace()
             if line.isEmpty || line.hasPrefix("#") { continue }
             let number = index + 1
             guard let colon = line.firstIndex(of: ":") else {
@@ -50,13 +51,13 @@ struct EditorForm: Sendable, Equatable {
                     "line \(number) of the form, '\(line.prefix(40))', is not a field: write it as name: value "
                         + "(lines starting with # are ignored)")
             }
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let name = line[..<colon].trimmingWhitespace().lowercased()
+            let value = line[line.index(after: colon)...].trimmingWhitespace()
             found = true
             if name == longName {
                 let below = lines[(index + 1)...].map { $0.replacing(/\s+$/, with: "") }
                 values[name] = ([value] + below).joined(separator: "\n")
-                    .trimmingCharacters(in: .whitespacesAndNewlines)
+                    .trimmingWhitespaceAndNewlines()
                 break
             }
             guard names.contains(name) else {

@@ -1,3 +1,4 @@
+import Entities
 import Foundation
 import Workers
 
@@ -19,7 +20,7 @@ struct EditorChoice: Sendable, Equatable {
 
     init(environment: [String: String], canPrompt: Bool) {
         let named = [environment["VISUAL"], environment["EDITOR"]].lazy.compactMap { $0 }
-            .first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            .first { !$0.trimmingWhitespace().isEmpty }
         command = named ?? (canPrompt ? "vi" : nil)
         let temporary = environment["TMPDIR"] ?? ""
         temporaryDirectory = temporary.hasPrefix("/") ? temporary : "/tmp"

@@ -19,7 +19,7 @@ extension OptionValue {
 
     /// The case `text` names, or nil; surrounding spaces and letter case do not matter.
     public init?(parsing text: String) {
-        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let word = text.trimmingWhitespace().lowercased()
         guard word.utf8.count <= 32 else { return nil }
         if let value = Self(rawValue: word) ?? Self.aliases[word] {
             self = value

@@ -113,7 +113,7 @@ struct TaskwarriorFile {
 
     /// Taskwarrior's `recur` values in Stint's terms: its named periods, and durations like `2w` or `3d`.
     static func repeatRule(_ recur: String) -> RepeatRule? {
-        let text = recur.trimmingCharacters(in: .whitespaces).lowercased()
+        let text = recur.trimmingWhitespace().lowercased()
         let named: [String: String] = [
             "annual": "yearly", "yearly": "yearly", "quarterly": "every 3 months", "semiannual": "every 6 months",
             "biannual": "every 2 years", "biyearly": "every 2 years", "fortnight": "every 2 weeks",
@@ -246,7 +246,7 @@ struct TaskwarriorFile {
             }
             var project: String?
             var list: String?
-            if let path = try string("project")?.trimmingCharacters(in: .whitespaces), !path.isEmpty {
+            if let path = try string("project")?.trimmingWhitespace(), !path.isEmpty {
                 let parts = path.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
                 project = String(parts[0])
                 if parts.count == 2, !parts[1].isEmpty { list = String(parts[1]) }
@@ -299,7 +299,7 @@ struct TaskwarriorFile {
             var ids: [UUID] = []
             for text in texts {
                 guard let text = text as? String,
-                    let uuid = UUID(canonical: text.trimmingCharacters(in: .whitespaces).lowercased())
+                    let uuid = UUID(canonical: text.trimmingWhitespace().lowercased())
                 else { throw failure("its depends holds something that is not a task's uuid") }
                 ids.append(TaskwarriorFile.id(uuid))
             }

@@ -1,3 +1,4 @@
+import Entities
 import Foundation
 import Repositories
 
@@ -16,7 +17,7 @@ struct TeamDirectory: Sendable {
     /// - Throws: `conflict` when not logged in, `notFound` (naming the team) or `ambiguous`, `remote` when
     ///   the team is not cached and the server cannot be reached.
     func member(_ reference: String, purpose: String) async throws(WorkerError) -> UUID {
-        let typed = reference.trimmingCharacters(in: .whitespaces)
+        let typed = reference.trimmingWhitespace()
         let account: SyncAccount? = try await working { try await sync.account() }
         guard let account else {
             throw WorkerError(

@@ -37,7 +37,7 @@ struct TimewarriorFile {
             for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
                 .enumerated()
             {
-                let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                let text = String(decoding: line, as: UTF8.self).trimmingWhitespace()
                 if text.isEmpty { continue }
                 file.intervals.append(try interval(line: text, position: index + 1))
                 recordRead()

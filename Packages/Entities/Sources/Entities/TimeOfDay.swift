@@ -61,7 +61,7 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, Codable, CustomStringCo
     /// `5pm`, `5:30 pm`, `12am`: hours 1…12, optional `:MM`.
     private static func twelveHour(_ input: String, text: String, field: String) throws(ValidationError) -> TimeOfDay {
         let afternoon = input.hasSuffix("pm")
-        let clock = input.dropLast(2).trimmingCharacters(in: .whitespaces)
+        let clock = input.dropLast(2).trimmingWhitespace()
         let parts = clock.split(separator: ":", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), (1...2).contains(parts[0].utf8.count), let hour = digits(parts[0]),
             parts.count == 1 || parts[1].utf8.count == 2, let minute = parts.count == 2 ? digits(parts[1]) : 0

@@ -22,18 +22,20 @@ enum TaskTimeQueries {
     /// of `task list --json`). The sum is of `end_at - start_at` in milliseconds, divided once, exactly as the
     /// report totals do, so a listing and `task show` agree to the second.
     static func loggedSeconds(_ db: Database, taskIDs: [String]) throws -> [String: Int] {
-        let sql = """
-            SELECT j.value, (SELECT SUM(e.end_at - e.start_at) FROM time_entries e
-                             WHERE e.task_id = j.value AND e.deleted_at IS NULL)
-            FROM json_each(?) j
-            """
         let list = TagsJSON.encode(Array(Set(taskIDs)))
         var result: [String: Int] = [:]
-        let rows = try Row.fetchCursor(db.makeStatement(sql: sql), arguments: [list])
+        let rows = try Row.fetchCursor(db.makeStatement(sql: sumsSQL), arguments: [list])
         while let row = try rows.next() {
             guard let milliseconds = try row.decode(Int64?.self, atIndex: 1) else { continue }
             result[try row.decode(String.self, atIndex: 0)] = Int(milliseconds / 1000)
         }
         return result
     }
+
+    /// The sums of the tasks whose ids are the JSON array bound to the one parameter.
+    static let sumsSQL = """
+        SELECT j.value, (SELECT SUM(e.end_at - e.start_at) FROM time_entries e
+                         WHERE e.task_id = j.value AND e.deleted_at IS NULL)
+        FROM json_each(?) j
+        """
 }

@@ -71,6 +71,10 @@ struct TaskTests {
             #expect(try await store.titles(TaskRecordFilter(tag: "quote\"d")) == ["Tagged"])
             #expect(try TagsJSON.decode(" [ \"a\" , \"\\u00e9\\ud83d\\ude00\" ] ") == ["a", "é😀"])
             #expect(throws: TagsJSON.DecodingError.self) { try TagsJSON.decode("[\"a\",]") }
+            // Plain text is copied whole, the rest escaped; both read back as they were.
+            let mixed = ["plain", "é😀", "q\"b\\t\u{1}", ""]
+            #expect(TagsJSON.encode(mixed) == #"["plain","é😀","q\"b\\t\u0001",""]"#)
+            #expect(try TagsJSON.decode(TagsJSON.encode(mixed)) == mixed)
         }
     }
 

@@ -15,7 +15,7 @@ struct LocalProjectRepository: ProjectRepository {
     func project(id: UUID) async throws -> Project? { try await datastore.project(id: id) }
 
     func project(reference: String) async throws -> Project {
-        let named = try await datastore.projects(named: reference.trimmingCharacters(in: .whitespaces))
+        let named = try await datastore.projects(named: reference.trimmingWhitespace())
         if named.count == 1 { return named[0] }
         var matches = named
         if matches.isEmpty, let prefix = Reference.idPrefix(reference) {
@@ -68,7 +68,7 @@ struct LocalTaskListRepository: TaskListRepository {
 
     func taskList(reference: String, projectID: UUID?) async throws -> TaskList {
         let named = try await datastore.taskLists(
-            named: reference.trimmingCharacters(in: .whitespaces), projectID: projectID)
+            named: reference.trimmingWhitespace(), projectID: projectID)
         if named.count == 1 { return named[0] }
         var matches = named
         if matches.isEmpty, let prefix = Reference.idPrefix(reference) {

@@ -1,3 +1,4 @@
+import Entities
 import Foundation
 
 /// How a user's typed reference is read before anything is looked up.
@@ -7,7 +8,7 @@ enum Reference {
 
     /// A lowercase hex/dash prefix of a UUID, or nil when `text` cannot be one.
     static func idPrefix(_ text: String) -> String? {
-        let lowered = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let lowered = text.trimmingWhitespace().lowercased()
         guard lowered.count >= minimumPrefix, lowered.count <= 36,
             lowered.allSatisfy({ $0.isHexDigit || $0 == "-" })
         else { return nil }
@@ -16,7 +17,7 @@ enum Reference {
 
     /// A per-device task number ("12" or "#12"), or nil.
     static func number(_ text: String) -> Int? {
-        var trimmed = Substring(text.trimmingCharacters(in: .whitespaces))
+        var trimmed = Substring(text.trimmingWhitespace())
         if trimmed.first == "#" { trimmed = trimmed.dropFirst() }
         guard !trimmed.isEmpty, trimmed.count <= 12, trimmed.allSatisfy(\.isASCII), let value = Int(trimmed),
             value > 0

@@ -15,9 +15,35 @@ struct JSONWriter {
     /// The value needs Foundation's encoder.
     struct Unsupported: Error {}
 
-    /// What one encoding shares: whether something asked for what only Foundation's encoder does.
+    /// What one encoding shares: whether something asked for what only Foundation's encoder does, and the bytes of
+    /// every scalar, which nodes point into (one buffer instead of an array per value).
     final class Context {
         var unsupported = false
+        var scalars: [UInt8] = []
+
+        func set(_ node: Node, bytes: [UInt8]) {
+            let start = scalars.count
+            scalars.append(contentsOf: bytes)
+            node.scalar = start..<scalars.count
+        }
+
+        func set(_ node: Node, quoted text: String) {
+            let start = scalars.count
+            JSONWriter.appendQuoted(text, to: &scalars)
+            node.scalar = start..<scalars.count
+        }
+
+        func set<T: BinaryInteger>(_ node: Node, integer: T) {
+            let start = scalars.count
+            scalars.append(contentsOf: String(integer).utf8)
+            node.scalar = start..<scalars.count
+        }
+
+        func set(_ node: Node, date: Date) throws {
+            let start = scalars.count
+            try JSONWriter.appendISO8601(date, to: &scalars)
+            node.scalar = start..<scalars.count
+        }
     }
 
     static func encode<T: Encodable>(_ value: T) throws -> String {
@@ -25,10 +51,10 @@ struct JSONWriter {
         let context = Context()
         try Self.encode(value, into: root, codingPath: [], context: context)
         if context.unsupported { throw Unsupported() }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(4_096)
-        root.write(into: &bytes, indent: 0)
-        return String(decoding: bytes, as: UTF8.self)
+        var writer = Writer(scalars: context.scalars)
+        writer.bytes.reserveCapacity(context.scalars.count * 2 + 64)
+        writer.write(root, indent: 0)
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
     /// Encodes one value into `node`: the types Foundation's encoder treats specially are dealt with here, the
@@ -39,9 +65,35 @@ struct JSONWriter {
         // Metatype comparisons, not casts: a dynamic cast per value cost more than the rest of the encoding.
         let type = T.self
         if type == String.self {
-            node.scalar = Self.quoted(unsafeBitCast(value, to: String.self))
+            context.set(node, quoted: unsafeBitCast(value, to: String.self))
         } else if type == Date.self {
-            node.scalar = try Self.iso8601(unsafeBitCast(value, to: Date.self))
+            try context.set(node, date: unsafeBitCast(value, to: Date.self))
+        } else if type == String?.self {
+            // The optionals Stint's models write as explicit nulls, without a trip through `Optional.encode(to:)`
+            // and a single-value container each.
+            if let text = unsafeBitCast(value, to: String?.self) {
+                context.set(node, quoted: text)
+            } else {
+                context.set(node, bytes: null)
+            }
+        } else if type == Int?.self {
+            if let number = unsafeBitCast(value, to: Int?.self) {
+                context.set(node, integer: number)
+            } else {
+                context.set(node, bytes: null)
+            }
+        } else if type == Date?.self {
+            if let date = unsafeBitCast(value, to: Date?.self) {
+                try context.set(node, date: date)
+            } else {
+                context.set(node, bytes: null)
+            }
+        } else if type == [String].self {
+            node.array = unsafeBitCast(value, to: [String].self).map { text in
+                let element = Node()
+                context.set(element, quoted: text)
+                return element
+            }
         } else if type == Double.self || type == Float.self || type == Data.self || type == URL.self
             || type == Decimal.self
         {
@@ -55,38 +107,55 @@ struct JSONWriter {
 
     /// One JSON value: a rendered scalar, an array or an object (exactly one is set once encoded).
     final class Node {
-        var scalar: [UInt8]?
+        /// Where the rendered scalar lies in ``Context/scalars``.
+        var scalar: Range<Int>?
         var array: [Node]?
-        var object: [String: Node]?
+        /// An object's keys in the order they were encoded, `values` alongside: two arrays rather than a
+        /// dictionary, since hashing every key cost more than the rest of a task's encoding, and the order is
+        /// sorted once per set of keys when written (``Writer``).
+        var keys: [String]?
+        var values: [Node] = []
+    }
 
-        func write(into bytes: inout [UInt8], indent: Int) {
-            if let scalar {
-                bytes.append(contentsOf: scalar)
-            } else if let array {
+    /// Writes a tree into one byte buffer, remembering the sorted order of each set of keys it met: every task of a
+    /// listing has the same keys in the same order, so they are sorted once, not once per task.
+    struct Writer {
+        let scalars: [UInt8]
+        var bytes: [UInt8] = []
+        private var orders: [(keys: [String], order: [Int])] = []
+
+        init(scalars: [UInt8]) { self.scalars = scalars }
+
+        private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 256)
+
+        mutating func write(_ node: Node, indent: Int) {
+            if let scalar = node.scalar {
+                bytes.append(contentsOf: scalars[scalar])
+            } else if let array = node.array {
                 guard !array.isEmpty else { return bytes.append(contentsOf: JSONWriter.emptyArray) }
                 bytes.append(UInt8(ascii: "["))
                 for (index, element) in array.enumerated() {
                     if index > 0 { bytes.append(UInt8(ascii: ",")) }
                     bytes.append(0x0A)
-                    Self.pad(&bytes, indent + 2)
-                    element.write(into: &bytes, indent: indent + 2)
+                    pad(indent + 2)
+                    write(element, indent: indent + 2)
                 }
                 bytes.append(0x0A)
-                Self.pad(&bytes, indent)
+                pad(indent)
                 bytes.append(UInt8(ascii: "]"))
-            } else if let object {
-                guard !object.isEmpty else { return bytes.append(contentsOf: JSONWriter.emptyObject) }
+            } else if let keys = node.keys {
+                guard !keys.isEmpty else { return bytes.append(contentsOf: JSONWriter.emptyObject) }
                 bytes.append(UInt8(ascii: "{"))
-                for (index, pair) in object.sorted(by: { $0.key < $1.key }).enumerated() {
-                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                for (position, index) in order(of: keys).enumerated() {
+                    if position > 0 { bytes.append(UInt8(ascii: ",")) }
                     bytes.append(0x0A)
-                    Self.pad(&bytes, indent + 2)
-                    JSONWriter.appendQuoted(pair.key, to: &bytes)
+                    pad(indent + 2)
+                    JSONWriter.appendQuoted(keys[index], to: &bytes)
                     bytes.append(contentsOf: JSONWriter.separator)
-                    pair.value.write(into: &bytes, indent: indent + 2)
+                    write(node.values[index], indent: indent + 2)
                 }
                 bytes.append(0x0A)
-                Self.pad(&bytes, indent)
+                pad(indent)
                 bytes.append(UInt8(ascii: "}"))
             } else {
                 // A container asked for and left empty is what Foundation writes for it: an empty object.
@@ -94,8 +163,29 @@ struct JSONWriter {
             }
         }
 
-        private static func pad(_ bytes: inout [UInt8], _ count: Int) {
-            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+        /// The members to write, by position in `keys`: sorted by key, and of a key encoded twice only the last,
+        /// as Foundation's encoder keeps it.
+        private mutating func order(of keys: [String]) -> [Int] {
+            if let known = orders.first(where: { $0.keys == keys }) { return known.order }
+            let sorted = keys.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }
+            var order: [Int] = []
+            order.reserveCapacity(sorted.count)
+            for (position, index) in sorted.enumerated()
+            where position + 1 == sorted.count || keys[sorted[position + 1]] != keys[index] {
+                order.append(index)
+            }
+            // Dictionaries' keys differ from one to the next; only a few shapes are worth keeping.
+            if orders.count < 16 { orders.append((keys, order)) }
+            return order
+        }
+
+        private mutating func pad(_ count: Int) {
+            var left = count
+            while left > 0 {
+                let chunk = min(left, Self.spaces.count)
+                bytes.append(contentsOf: Self.spaces[0..<chunk])
+                left -= chunk
+            }
         }
     }
 
@@ -109,49 +199,48 @@ struct JSONWriter {
     static let separator = Array(" : ".utf8)
     private static let hex = Array("0123456789abcdef".utf8)
 
-    static func quoted(_ text: String) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count + 2)
-        appendQuoted(text, to: &bytes)
-        return bytes
-    }
-
     static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            let escaped: UInt8
-            switch byte {
-            case UInt8(ascii: "\""): escaped = UInt8(ascii: "\"")
-            case UInt8(ascii: "\\"): escaped = UInt8(ascii: "\\")
-            case 0x08: escaped = UInt8(ascii: "b")
-            case 0x0C: escaped = UInt8(ascii: "f")
-            case 0x0A: escaped = UInt8(ascii: "n")
-            case 0x0D: escaped = UInt8(ascii: "r")
-            case 0x09: escaped = UInt8(ascii: "t")
-            case 0x00..<0x20:
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(UInt8(ascii: "u"))
-                bytes.append(UInt8(ascii: "0"))
-                bytes.append(UInt8(ascii: "0"))
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0x0F)])
-                continue
-            default:
-                bytes.append(byte)
-                continue
+        var text = text
+        // Runs of bytes that need no escape (nearly all of them) are copied whole.
+        text.withUTF8 { utf8 in
+            var runStart = 0
+            for index in utf8.indices {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                runStart = index + 1
+                appendEscaped(byte, to: &bytes)
             }
-            bytes.append(UInt8(ascii: "\\"))
-            bytes.append(escaped)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         bytes.append(UInt8(ascii: "\""))
     }
 
-    static func literal<T: BinaryInteger>(_ value: T) -> [UInt8] {
-        Array(String(value).utf8)
+    /// A quote, a backslash or a control character as JSON writes it inside a string.
+    private static func appendEscaped(_ byte: UInt8, to bytes: inout [UInt8]) {
+        let escaped: UInt8
+        switch byte {
+        case UInt8(ascii: "\""): escaped = UInt8(ascii: "\"")
+        case UInt8(ascii: "\\"): escaped = UInt8(ascii: "\\")
+        case 0x08: escaped = UInt8(ascii: "b")
+        case 0x0C: escaped = UInt8(ascii: "f")
+        case 0x0A: escaped = UInt8(ascii: "n")
+        case 0x0D: escaped = UInt8(ascii: "r")
+        case 0x09: escaped = UInt8(ascii: "t")
+        default:
+            bytes.append(contentsOf: [
+                UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
+                hex[Int(byte & 0x0F)],
+            ])
+            return
+        }
+        bytes.append(UInt8(ascii: "\\"))
+        bytes.append(escaped)
     }
 
     /// `JSONEncoder.DateEncodingStrategy.iso8601`: whole seconds (the fraction dropped), UTC, "Z".
-    static func iso8601(_ date: Date) throws -> [UInt8] {
+    static func appendISO8601(_ date: Date, to bytes: inout [UInt8]) throws {
         let interval = date.timeIntervalSince1970
         guard interval.isFinite, abs(interval) < 1e15 else { throw Unsupported() }
         let seconds = Int64(interval.rounded(.down))
@@ -164,9 +253,27 @@ struct JSONWriter {
         let day = CalendarDay(dayNumber: Int(days))
         // Foundation's calendar is Julian before October 1582; those dates (and years past 9999) are left to it.
         guard (1_583...9_999).contains(day.year) else { throw Unsupported() }
-        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let text = day.iso + "T" + two(rest / 3_600) + ":" + two(rest / 60 % 60) + ":" + two(rest % 60) + "Z"
-        return [UInt8(ascii: "\"")] + Array(text.utf8) + [UInt8(ascii: "\"")]
+        func digits(_ value: Int, _ count: Int) {
+            var divisor = 1
+            for _ in 1..<count { divisor *= 10 }
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+        digits(day.year, 4)
+        bytes.append(UInt8(ascii: "-"))
+        digits(day.month, 2)
+        bytes.append(UInt8(ascii: "-"))
+        digits(day.day, 2)
+        bytes.append(UInt8(ascii: "T"))
+        digits(Int(rest / 3_600), 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(Int(rest / 60 % 60), 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(Int(rest % 60), 2)
+        bytes.append(contentsOf: [UInt8(ascii: "Z"), UInt8(ascii: "\"")])
     }
 
     // MARK: Encoder
@@ -178,7 +285,7 @@ struct JSONWriter {
         var userInfo: [CodingUserInfoKey: Any] { [:] }
 
         func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-            if node.object == nil { node.object = [:] }
+            if node.keys == nil { node.keys = [] }
             return KeyedEncodingContainer(KeyedContainer<Key>(node: node, codingPath: codingPath, context: context))
         }
 
@@ -199,27 +306,28 @@ struct JSONWriter {
 
         private func child(_ key: Key) -> Node {
             let child = Node()
-            node.object?[key.stringValue] = child
+            node.keys?.append(key.stringValue)
+            node.values.append(child)
             return child
         }
 
-        mutating func encodeNil(forKey key: Key) throws { child(key).scalar = JSONWriter.null }
+        mutating func encodeNil(forKey key: Key) throws { context.set(child(key), bytes: JSONWriter.null) }
         mutating func encode(_ value: Bool, forKey key: Key) throws {
-            child(key).scalar = value ? JSONWriter.true : JSONWriter.false
+            context.set(child(key), bytes: value ? JSONWriter.true : JSONWriter.false)
         }
-        mutating func encode(_ value: String, forKey key: Key) throws { child(key).scalar = JSONWriter.quoted(value) }
+        mutating func encode(_ value: String, forKey key: Key) throws { context.set(child(key), quoted: value) }
         mutating func encode(_ value: Double, forKey key: Key) throws { throw Unsupported() }
         mutating func encode(_ value: Float, forKey key: Key) throws { throw Unsupported() }
-        mutating func encode(_ value: Int, forKey key: Key) throws { child(key).scalar = JSONWriter.literal(value) }
-        mutating func encode(_ value: Int8, forKey key: Key) throws { child(key).scalar = JSONWriter.literal(value) }
-        mutating func encode(_ value: Int16, forKey key: Key) throws { child(key).scalar = JSONWriter.literal(value) }
-        mutating func encode(_ value: Int32, forKey key: Key) throws { child(key).scalar = JSONWriter.literal(value) }
-        mutating func encode(_ value: Int64, forKey key: Key) throws { child(key).scalar = JSONWriter.literal(value) }
-        mutating func encode(_ value: UInt, forKey key: Key) throws { child(key).scalar = JSONWriter.literal(value) }
-        mutating func encode(_ value: UInt8, forKey key: Key) throws { child(key).scalar = JSONWriter.literal(value) }
-        mutating func encode(_ value: UInt16, forKey key: Key) throws { child(key).scalar = JSONWriter.literal(value) }
-        mutating func encode(_ value: UInt32, forKey key: Key) throws { child(key).scalar = JSONWriter.literal(value) }
-        mutating func encode(_ value: UInt64, forKey key: Key) throws { child(key).scalar = JSONWriter.literal(value) }
+        mutating func encode(_ value: Int, forKey key: Key) throws { context.set(child(key), integer: value) }
+        mutating func encode(_ value: Int8, forKey key: Key) throws { context.set(child(key), integer: value) }
+        mutating func encode(_ value: Int16, forKey key: Key) throws { context.set(child(key), integer: value) }
+        mutating func encode(_ value: Int32, forKey key: Key) throws { context.set(child(key), integer: value) }
+        mutating func encode(_ value: Int64, forKey key: Key) throws { context.set(child(key), integer: value) }
+        mutating func encode(_ value: UInt, forKey key: Key) throws { context.set(child(key), integer: value) }
+        mutating func encode(_ value: UInt8, forKey key: Key) throws { context.set(child(key), integer: value) }
+        mutating func encode(_ value: UInt16, forKey key: Key) throws { context.set(child(key), integer: value) }
+        mutating func encode(_ value: UInt32, forKey key: Key) throws { context.set(child(key), integer: value) }
+        mutating func encode(_ value: UInt64, forKey key: Key) throws { context.set(child(key), integer: value) }
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
             try JSONWriter.encode(value, into: child(key), codingPath: codingPath, context: context)
         }
@@ -251,21 +359,23 @@ struct JSONWriter {
             return child
         }
 
-        mutating func encodeNil() throws { next().scalar = JSONWriter.null }
-        mutating func encode(_ value: Bool) throws { next().scalar = value ? JSONWriter.true : JSONWriter.false }
-        mutating func encode(_ value: String) throws { next().scalar = JSONWriter.quoted(value) }
+        mutating func encodeNil() throws { context.set(next(), bytes: JSONWriter.null) }
+        mutating func encode(_ value: Bool) throws {
+            context.set(next(), bytes: value ? JSONWriter.true : JSONWriter.false)
+        }
+        mutating func encode(_ value: String) throws { context.set(next(), quoted: value) }
         mutating func encode(_ value: Double) throws { throw Unsupported() }
         mutating func encode(_ value: Float) throws { throw Unsupported() }
-        mutating func encode(_ value: Int) throws { next().scalar = JSONWriter.literal(value) }
-        mutating func encode(_ value: Int8) throws { next().scalar = JSONWriter.literal(value) }
-        mutating func encode(_ value: Int16) throws { next().scalar = JSONWriter.literal(value) }
-        mutating func encode(_ value: Int32) throws { next().scalar = JSONWriter.literal(value) }
-        mutating func encode(_ value: Int64) throws { next().scalar = JSONWriter.literal(value) }
-        mutating func encode(_ value: UInt) throws { next().scalar = JSONWriter.literal(value) }
-        mutating func encode(_ value: UInt8) throws { next().scalar = JSONWriter.literal(value) }
-        mutating func encode(_ value: UInt16) throws { next().scalar = JSONWriter.literal(value) }
-        mutating func encode(_ value: UInt32) throws { next().scalar = JSONWriter.literal(value) }
-        mutating func encode(_ value: UInt64) throws { next().scalar = JSONWriter.literal(value) }
+        mutating func encode(_ value: Int) throws { context.set(next(), integer: value) }
+        mutating func encode(_ value: Int8) throws { context.set(next(), integer: value) }
+        mutating func encode(_ value: Int16) throws { context.set(next(), integer: value) }
+        mutating func encode(_ value: Int32) throws { context.set(next(), integer: value) }
+        mutating func encode(_ value: Int64) throws { context.set(next(), integer: value) }
+        mutating func encode(_ value: UInt) throws { context.set(next(), integer: value) }
+        mutating func encode(_ value: UInt8) throws { context.set(next(), integer: value) }
+        mutating func encode(_ value: UInt16) throws { context.set(next(), integer: value) }
+        mutating func encode(_ value: UInt32) throws { context.set(next(), integer: value) }
+        mutating func encode(_ value: UInt64) throws { context.set(next(), integer: value) }
         mutating func encode<T: Encodable>(_ value: T) throws {
             try JSONWriter.encode(value, into: next(), codingPath: codingPath, context: context)
         }
@@ -288,21 +398,23 @@ struct JSONWriter {
         let codingPath: [any CodingKey]
         let context: Context
 
-        mutating func encodeNil() throws { node.scalar = JSONWriter.null }
-        mutating func encode(_ value: Bool) throws { node.scalar = value ? JSONWriter.true : JSONWriter.false }
-        mutating func encode(_ value: String) throws { node.scalar = JSONWriter.quoted(value) }
+        mutating func encodeNil() throws { context.set(node, bytes: JSONWriter.null) }
+        mutating func encode(_ value: Bool) throws {
+            context.set(node, bytes: value ? JSONWriter.true : JSONWriter.false)
+        }
+        mutating func encode(_ value: String) throws { context.set(node, quoted: value) }
         mutating func encode(_ value: Double) throws { throw Unsupported() }
         mutating func encode(_ value: Float) throws { throw Unsupported() }
-        mutating func encode(_ value: Int) throws { node.scalar = JSONWriter.literal(value) }
-        mutating func encode(_ value: Int8) throws { node.scalar = JSONWriter.literal(value) }
-        mutating func encode(_ value: Int16) throws { node.scalar = JSONWriter.literal(value) }
-        mutating func encode(_ value: Int32) throws { node.scalar = JSONWriter.literal(value) }
-        mutating func encode(_ value: Int64) throws { node.scalar = JSONWriter.literal(value) }
-        mutating func encode(_ value: UInt) throws { node.scalar = JSONWriter.literal(value) }
-        mutating func encode(_ value: UInt8) throws { node.scalar = JSONWriter.literal(value) }
-        mutating func encode(_ value: UInt16) throws { node.scalar = JSONWriter.literal(value) }
-        mutating func encode(_ value: UInt32) throws { node.scalar = JSONWriter.literal(value) }
-        mutating func encode(_ value: UInt64) throws { node.scalar = JSONWriter.literal(value) }
+        mutating func encode(_ value: Int) throws { context.set(node, integer: value) }
+        mutating func encode(_ value: Int8) throws { context.set(node, integer: value) }
+        mutating func encode(_ value: Int16) throws { context.set(node, integer: value) }
+        mutating func encode(_ value: Int32) throws { context.set(node, integer: value) }
+        mutating func encode(_ value: Int64) throws { context.set(node, integer: value) }
+        mutating func encode(_ value: UInt) throws { context.set(node, integer: value) }
+        mutating func encode(_ value: UInt8) throws { context.set(node, integer: value) }
+        mutating func encode(_ value: UInt16) throws { context.set(node, integer: value) }
+        mutating func encode(_ value: UInt32) throws { context.set(node, integer: value) }
+        mutating func encode(_ value: UInt64) throws { context.set(node, integer: value) }
         mutating func encode<T: Encodable>(_ value: T) throws {
             try JSONWriter.encode(value, into: node, codingPath: codingPath, context: context)
         }

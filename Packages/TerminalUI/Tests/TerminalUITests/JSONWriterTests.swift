@@ -21,10 +21,12 @@ struct JSONWriterTests {
         var big: Int64
         var small: Int8
         var unsigned: UInt64
+        var estimate: Int?
 
         /// Explicit nulls, as Stint's models write them (synthesized code would leave the keys out).
         enum CodingKeys: String, CodingKey {
             case id, number, title, note, done, tags, created, finished, children, extra, big, small, unsigned
+            case estimate
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -42,6 +44,7 @@ struct JSONWriterTests {
             try container.encode(big, forKey: .big)
             try container.encode(small, forKey: .small)
             try container.encode(unsigned, forKey: .unsigned)
+            try container.encode(estimate, forKey: .estimate)
         }
     }
 
@@ -78,7 +81,8 @@ struct JSONWriterTests {
                 uniqueKeysWithValues: (0..<Int.random(in: 0...3, using: &random)).map { ("k\($0)\(text(&random))", $0) }
             ),
             big: Int64.random(in: .min ... .max, using: &random), small: Int8.random(in: .min ... .max, using: &random),
-            unsigned: UInt64.random(in: .min ... .max, using: &random))
+            unsigned: UInt64.random(in: .min ... .max, using: &random),
+            estimate: Bool.random(using: &random) ? Int.random(in: .min ... .max, using: &random) : nil)
     }
 
     @Test("random documents: the same bytes as Foundation's encoder")
@@ -120,6 +124,33 @@ struct JSONWriterTests {
             #expect(
                 try JSONWriter.encode([[[Int]]]([[[]], [[1]]])) == JSONText.foundationEncode([[[Int]]]([[[]], [[1]]])))
         }
+    }
+
+    /// A type that writes one key twice and keys out of order, and two shapes of object in turn, as the writer's
+    /// cache of sorted key orders meets them.
+    struct Repeats: Encodable {
+        var first: Int
+        var second: Int
+        var nested: [Repeats]
+
+        enum CodingKeys: String, CodingKey { case zeta, alpha, middle, nested }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(first, forKey: .zeta)
+            try container.encode(second, forKey: .alpha)
+            try container.encode(first + second, forKey: .zeta)
+            if first.isMultiple(of: 2) { try container.encode(first, forKey: .middle) }
+            try container.encode(nested, forKey: .nested)
+        }
+    }
+
+    @Test("a key encoded twice keeps its last value, and objects of other shapes in between keep their own order")
+    func repeatedKeys() throws {
+        let value = (0..<6).map {
+            Repeats(first: $0, second: 10 * $0, nested: [Repeats(first: $0 + 1, second: 1, nested: [])])
+        }
+        #expect(try JSONWriter.encode(value) == JSONText.foundationEncode(value))
     }
 
     @Test("a floating-point number, a date past 9999 or before 1583 goes to Foundation's encoder, with the same result")
