@@ -151,11 +151,16 @@ public final class LocalStore: Sendable {
 
     /// Whether the header carries Stint's application id and the stamp of this build's schema.
     private static func isStamped(_ queue: DatabaseQueue) -> Bool {
+        // Two plain pragmas: preparing the one query over both pragma tables cost 220,000 instructions, as much as
+        // the rest of opening the file.
         let stamp = try? queue.inDatabase { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM pragma_application_id, pragma_user_version")
+            (
+                try Int.fetchOne(db.makeStatement(sql: "PRAGMA application_id")),
+                try Int.fetchOne(db.makeStatement(sql: "PRAGMA user_version"))
+            )
         }
         guard let stamp else { return false }
-        return stamp[0] as Int? == Schema.applicationID && stamp[1] as Int? == Schema.stamp
+        return stamp.0 == Schema.applicationID && stamp.1 == Schema.stamp
     }
 
     /// Marks the file as Stint's, with a schema this build knows to be complete.

@@ -6,31 +6,61 @@ struct TableSQL: Sendable {
     let spec: TableSpec
     /// `SELECT <columns> FROM <table>`; rows decode with `init(row:startingAt: 0)`.
     let select: String
-    /// One row by id, tombstones included, followed by its JSON image (last column).
-    let selectWithImage: String
-    /// The JSON image of one row by id.
-    let selectImage: String
     let insert: String
     /// Sets every column from the record's values, then the id to match.
     let update: String
-    /// Appends a change row whose after-image is read from the table (arguments: batch, entity,
-    /// entity id, operation, before image, row id).
-    let logChange: String
 
     init(_ spec: TableSpec) {
         self.spec = spec
         let columns = spec.columns.map { spec.readExpressions[$0] ?? "\(spec.name).\($0)" }.joined(separator: ", ")
         let placeholders = Array(repeating: "?", count: spec.columns.count).joined(separator: ", ")
         select = "SELECT \(columns) FROM \(spec.name)"
-        selectWithImage =
-            "SELECT \(columns), \(spec.jsonObject(alias: spec.name)) FROM \(spec.name) WHERE \(spec.name).id = ?"
-        selectImage = "SELECT \(spec.jsonObject(alias: spec.name)) FROM \(spec.name) WHERE \(spec.name).id = ?"
         insert = "INSERT INTO \(spec.name) (\(spec.columnList)) VALUES (\(placeholders))"
         update = "UPDATE \(spec.name) SET (\(spec.columnList)) = (\(placeholders)) WHERE id = ?"
-        logChange = """
-            INSERT INTO changes (batch_id, entity, entity_id, operation, before_json, after_json)
-            SELECT ?, ?, ?, ?, ?, \(spec.jsonObject(alias: spec.name)) FROM \(spec.name) WHERE \(spec.name).id = ?
-            """
+    }
+
+    /// One row by id, tombstones included, followed by its JSON image (last column).
+    var selectWithImage: String { images.selectWithImage }
+    /// The JSON image of one row by id.
+    var selectImage: String { images.selectImage }
+    /// Appends a change row whose after-image is read from the table (arguments: batch, entity,
+    /// entity id, operation, before image, row id).
+    var logChange: String { images.logChange }
+
+    /// The statements that carry a row's JSON image, built the first time a command writes or syncs, not by
+    /// every command that reads (their `json_object` text was a twentieth of `report --week`).
+    private struct Images: Sendable {
+        let selectWithImage: String
+        let selectImage: String
+        let logChange: String
+
+        init(_ spec: TableSpec) {
+            let columns = spec.columns.map { spec.readExpressions[$0] ?? "\(spec.name).\($0)" }
+                .joined(separator: ", ")
+            let image = spec.jsonObject(alias: spec.name)
+            selectWithImage = "SELECT \(columns), \(image) FROM \(spec.name) WHERE \(spec.name).id = ?"
+            selectImage = "SELECT \(image) FROM \(spec.name) WHERE \(spec.name).id = ?"
+            logChange = """
+                INSERT INTO changes (batch_id, entity, entity_id, operation, before_json, after_json)
+                SELECT ?, ?, ?, ?, ?, \(image) FROM \(spec.name) WHERE \(spec.name).id = ?
+                """
+        }
+
+        static let projects = Images(.projects)
+        static let taskLists = Images(.taskLists)
+        static let tasks = Images(.tasks)
+        static let timers = Images(.timers)
+        static let timeEntries = Images(.timeEntries)
+    }
+
+    private var images: Images {
+        switch spec.entity {
+        case TableSpec.projects.entity: .projects
+        case TableSpec.taskLists.entity: .taskLists
+        case TableSpec.timers.entity: .timers
+        case TableSpec.timeEntries.entity: .timeEntries
+        default: .tasks
+        }
     }
 
     static let projects = TableSQL(.projects)
