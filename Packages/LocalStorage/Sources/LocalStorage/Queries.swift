@@ -54,13 +54,8 @@ struct TableSQL: Sendable {
     }
 
     private var images: Images {
-        switch spec.entity {
-        case TableSpec.projects.entity: .projects
-        case TableSpec.taskLists.entity: .taskLists
-        case TableSpec.timers.entity: .timers
-        case TableSpec.timeEntries.entity: .timeEntries
-        default: .tasks
-        }
+        spec.choose(
+            projects: .projects, taskLists: .taskLists, tasks: .tasks, timers: .timers, timeEntries: .timeEntries)
     }
 
     static let projects = TableSQL(.projects)
@@ -72,12 +67,24 @@ struct TableSQL: Sendable {
 
 extension StoredRecord {
     static var sql: TableSQL {
-        switch table.entity {
-        case TableSpec.projects.entity: .projects
-        case TableSpec.taskLists.entity: .taskLists
-        case TableSpec.timers.entity: .timers
-        case TableSpec.timeEntries.entity: .timeEntries
-        default: .tasks
+        table.choose(
+            projects: .projects, taskLists: .taskLists, tasks: .tasks, timers: .timers, timeEntries: .timeEntries)
+    }
+}
+
+extension TableSpec {
+    /// The one of five per-table values that is this table's; only that one is evaluated, so a lazily built value
+    /// of another table stays unbuilt.
+    func choose<Value>(
+        projects: @autoclosure () -> Value, taskLists: @autoclosure () -> Value, tasks: @autoclosure () -> Value,
+        timers: @autoclosure () -> Value, timeEntries: @autoclosure () -> Value
+    ) -> Value {
+        switch entity {
+        case TableSpec.projects.entity: projects()
+        case TableSpec.taskLists.entity: taskLists()
+        case TableSpec.timers.entity: timers()
+        case TableSpec.timeEntries.entity: timeEntries()
+        default: tasks()
         }
     }
 }
