@@ -214,7 +214,11 @@ enum Queries {
     ) -> (String, [(any DatabaseValueConvertible)?]) {
         var conditions: [String] = []
         var arguments: [(any DatabaseValueConvertible)?] = []
-        if let ids = filter.ids {
+        if let ids = filter.ids, ids.count == 1 {
+            // The common case (a timer's task, an entry's): planning `json_each` cost a third more to prepare.
+            conditions.append("id = ?")
+            arguments.append(ids[0].lowercased())
+        } else if let ids = filter.ids {
             // One JSON argument however many ids, so the statement stays cacheable.
             conditions.append("id IN (SELECT value FROM json_each(?))")
             arguments.append(TagsJSON.encode(ids.map { $0.lowercased() }))

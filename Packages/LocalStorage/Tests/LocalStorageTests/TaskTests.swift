@@ -78,6 +78,24 @@ struct TaskTests {
         }
     }
 
+    @Test("tasks by id: one (in any case), several, none; deleted ones left out")
+    func byIDs() async throws {
+        try await withStore { store in
+            try await store.add(task(1, "one"), task(2, "two"), task(3, "three"))
+            try await store.write(summary: "delete", at: at(5)) { try $0.deleteTask(id: makeID(3), at: at(5)) }
+            func titles(_ ids: [String]) async throws -> [String] {
+                var filter = TaskRecordFilter(sort: .number)
+                filter.ids = ids
+                return try await store.titles(filter)
+            }
+            #expect(try await titles([makeID(2)]) == ["two"])
+            #expect(try await titles([makeID(2).uppercased()]) == ["two"])
+            #expect(try await titles([makeID(1), makeID(2), makeID(3)]) == ["one", "two"])
+            #expect(try await titles([makeID(3)]) == [])
+            #expect(try await titles([]) == [])
+        }
+    }
+
     @Test("tasks are found by id prefix, case-insensitively")
     func idPrefix() async throws {
         try await withStore { store in
