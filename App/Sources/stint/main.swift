@@ -1,4 +1,5 @@
 import Commands
+import ProcessTuning
 
 #if canImport(Glibc)
     import Glibc
@@ -19,6 +20,8 @@ import Commands
 var deliverable = sigset_t()
 sigemptyset(&deliverable)
 pthread_sigmask(SIG_SETMASK, &deliverable, nil)
+
+stint_keep_large_blocks_on_heap()
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let executor = MainThreadExecutor()

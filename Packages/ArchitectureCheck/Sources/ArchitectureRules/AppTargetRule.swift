@@ -81,8 +81,13 @@ public struct AppTargetRule: Sendable, Hashable {
 
     /// The executable: main.swift only.
     public static let stint = AppTargetRule(
-        target: "stint", kind: .executable, layers: [], appTargets: ["Commands"], externalPackages: [],
-        rule: "stint may depend on Commands only")
+        target: "stint", kind: .executable, layers: [], appTargets: ["Commands", "ProcessTuning"], externalPackages: [],
+        rule: "stint may depend on Commands and ProcessTuning only")
+
+    /// A C shim for the executable: the C library's settings the Swift overlay does not reach. It depends on nothing.
+    public static let processTuning = AppTargetRule(
+        target: "ProcessTuning", kind: .regular, layers: [], appTargets: [], externalPackages: [],
+        rule: "ProcessTuning may depend on nothing")
 
     /// A test target may import what its subject may, its subject, the App targets below it (to build real
     /// workers, say), TerminalUI (its captured output and scripted input are the doubles of the standard
@@ -107,18 +112,18 @@ public struct AppTargetRule: Sendable, Hashable {
     /// Every target App/Package.swift may declare. Any other target is a violation, so a new target cannot
     /// escape the arrows by being unknown.
     public static let all: [AppTargetRule] = [
-        workers, adapters, commands, stint, workersTests, adaptersTests, commandsTests,
+        workers, adapters, commands, stint, processTuning, workersTests, adaptersTests, commandsTests,
     ]
 
     /// The rule quoted when App/Package.swift declares a target that is not in `all`.
     public static let unknownTargetRule =
-        "every App target must be one of Workers, Adapters, Commands, stint or their tests"
+        "every App target must be one of Workers, Adapters, Commands, stint, ProcessTuning or their tests"
 
     public static func named(_ target: String) -> AppTargetRule? {
         all.first { $0.target == target }
     }
 
-    private static let sourceRules = [workers, adapters, commands, stint]
+    private static let sourceRules = [workers, adapters, commands, stint, processTuning]
 
     private static func tests(of subject: AppTargetRule, rule: String) -> AppTargetRule {
         var below: Set<String> = [subject.target]

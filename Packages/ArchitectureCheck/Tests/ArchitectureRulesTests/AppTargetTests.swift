@@ -7,7 +7,7 @@ struct AppTargetTests {
         "(Adapters may depend on the features, TerminalUI, Workers, Entities and swift-log only)"
     private static let commandsRule = "(Commands may depend on Adapters and swift-argument-parser only)"
     private static let unknownTargetRule =
-        "(every App target must be one of Workers, Adapters, Commands, stint or their tests)"
+        "(every App target must be one of Workers, Adapters, Commands, stint, ProcessTuning or their tests)"
 
     @Test func anAdapterImportingRepositoriesFails() throws {
         let repo = try FakeRepo.clean()
@@ -91,7 +91,7 @@ struct AppTargetTests {
         try repo.write("App/Sources/stint/main.swift", "import Adapters\nimport Commands\nimport Foundation\n")
         #expect(
             try repo.violationLines() == [
-                "App/Sources/stint/main.swift:1: stint must not import Adapters (stint may depend on Commands only)"
+                "App/Sources/stint/main.swift:1: stint must not import Adapters (stint may depend on Commands and ProcessTuning only)"
             ])
     }
 
@@ -170,7 +170,8 @@ struct AppTargetTests {
         #expect(!AppTargetRule.workersTests.allows(.appTarget("Adapters")))
         #expect(
             AppTargetRule.all.map(\.target) == [
-                "Workers", "Adapters", "Commands", "stint", "WorkersTests", "AdaptersTests", "CommandsTests",
+                "Workers", "Adapters", "Commands", "stint", "ProcessTuning", "WorkersTests", "AdaptersTests",
+                "CommandsTests",
             ])
     }
 }
