@@ -12,11 +12,16 @@ struct TableSQL: Sendable {
 
     init(_ spec: TableSpec) {
         self.spec = spec
-        let columns = spec.columns.map { spec.readExpressions[$0] ?? "\(spec.name).\($0)" }.joined(separator: ", ")
+        let columns = Self.readColumns(spec)
         let placeholders = Array(repeating: "?", count: spec.columns.count).joined(separator: ", ")
         select = "SELECT \(columns) FROM \(spec.name)"
         insert = "INSERT INTO \(spec.name) (\(spec.columnList)) VALUES (\(placeholders))"
         update = "UPDATE \(spec.name) SET (\(spec.columnList)) = (\(placeholders)) WHERE id = ?"
+    }
+
+    /// The columns a row is read with, in the order `init(row:startingAt:)` decodes them.
+    private static func readColumns(_ spec: TableSpec) -> String {
+        spec.columns.map { spec.readExpressions[$0] ?? "\(spec.name).\($0)" }.joined(separator: ", ")
     }
 
     /// One row by id, tombstones included, followed by its JSON image (last column).
@@ -35,8 +40,7 @@ struct TableSQL: Sendable {
         let logChange: String
 
         init(_ spec: TableSpec) {
-            let columns = spec.columns.map { spec.readExpressions[$0] ?? "\(spec.name).\($0)" }
-                .joined(separator: ", ")
+            let columns = TableSQL.readColumns(spec)
             let image = spec.jsonObject(alias: spec.name)
             selectWithImage = "SELECT \(columns), \(image) FROM \(spec.name) WHERE \(spec.name).id = ?"
             selectImage = "SELECT \(image) FROM \(spec.name) WHERE \(spec.name).id = ?"

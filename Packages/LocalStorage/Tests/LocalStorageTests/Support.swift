@@ -22,6 +22,27 @@ func withStore<T>(_ body: (LocalStore) async throws -> T) async throws -> T {
     }
 }
 
+/// A file an older build left: migrated up to `migration`, holding what `rows` inserts, stamped with
+/// `version`. Opening it must migrate it: the new stamp, a sound file, and `index` as the schema now defines it
+/// are checked here; `body` checks what the data reads like afterwards.
+func withFileMigrated(
+    from migration: String, version: Int, rows: String, index: String,
+    _ body: (LocalStore, String) async throws -> Void
+) async throws {
+    try await withTemporaryDirectory { directory in
+        let path = directory.appendingPathComponent("stint.sqlite").path
+        try LocalStore.createFile(
+            at: path, migratedUpTo: migration,
+            then: rows + "\nPRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = \(version);")
+        let store = try LocalStore.open(path: path)
+        #expect(try await store.header() == [Schema.applicationID, Schema.stamp])
+        let schema = try await store.schemaDefinitions()
+        let definition = try #require(schema.first { $0.hasPrefix("index \(index) ") })
+        #expect(try await store.integrityCheck() == "ok")
+        try await body(store, definition)
+    }
+}
+
 /// Fixed instants, so records compare equal after a round trip through the store.
 let day0 = Date(timeIntervalSince1970: 1_800_000_000)
 

@@ -57,21 +57,14 @@ struct TaskStatusIndexTests {
 
     @Test("a v8 file gains the index on its next open, its tasks unchanged")
     func migrationFromV8() async throws {
-        try await withTemporaryDirectory { directory in
-            let path = directory.appendingPathComponent("stint.sqlite").path
-            try LocalStore.createFile(
-                at: path, migratedUpTo: "v8-entries-by-person",
-                then: """
-                    INSERT INTO tasks (id, number, title, status, due, tags, created_at, updated_at)
-                    VALUES ('\(makeID(1))', 1, 'Old', 'open', '2026-11-01', '[]', 0, 0);
-                    PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = 8;
-                    """)
-            let store = try LocalStore.open(path: path)
-            #expect(try await store.header() == [Schema.applicationID, Schema.stamp])
-            let schema = try await store.schemaDefinitions()
-            let index = try #require(schema.first { $0.hasPrefix("index tasks_by_status ") })
+        try await withFileMigrated(
+            from: "v8-entries-by-person", version: 8,
+            rows: """
+                INSERT INTO tasks (id, number, title, status, due, tags, created_at, updated_at)
+                VALUES ('\(makeID(1))', 1, 'Old', 'open', '2026-11-01', '[]', 0, 0);
+                """, index: "tasks_by_status"
+        ) { store, index async throws in
             #expect(index.contains("(status, due, deleted_at)"), "\(index)")
-            #expect(try await store.integrityCheck() == "ok")
             #expect(try await store.countTasks(TaskRecordFilter(statuses: open, dueBefore: "2026-11-24")) == 1)
         }
     }

@@ -29,25 +29,18 @@ struct TaskTimeIndexTests {
 
     @Test("a v9 file gains the wider index on its next open, its sums unchanged")
     func migrationFromV9() async throws {
-        try await withTemporaryDirectory { directory in
-            let path = directory.appendingPathComponent("stint.sqlite").path
-            try LocalStore.createFile(
-                at: path, migratedUpTo: "v9-tasks-by-status",
-                then: """
-                    INSERT INTO tasks (id, number, title, status, tags, created_at, updated_at)
-                    VALUES ('\(makeID(1))', 1, 'Old', 'open', '[]', 0, 0);
-                    INSERT INTO time_entries (id, task_id, start_at, end_at, duration_seconds, logged_by, created_at,
-                        updated_at)
-                    VALUES ('\(makeID(2))', '\(makeID(1))', 0, 90000, 90, '\(makeID(900))', 0, 0),
-                        ('\(makeID(3))', '\(makeID(1))', 100000, 130000, 30, '\(makeID(900))', 0, 0);
-                    PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = 9;
-                    """)
-            let store = try LocalStore.open(path: path)
-            #expect(try await store.header() == [Schema.applicationID, Schema.stamp])
-            let schema = try await store.schemaDefinitions()
-            let index = try #require(schema.first { $0.hasPrefix("index time_entries_by_task ") })
+        try await withFileMigrated(
+            from: "v9-tasks-by-status", version: 9,
+            rows: """
+                INSERT INTO tasks (id, number, title, status, tags, created_at, updated_at)
+                VALUES ('\(makeID(1))', 1, 'Old', 'open', '[]', 0, 0);
+                INSERT INTO time_entries (id, task_id, start_at, end_at, duration_seconds, logged_by, created_at,
+                    updated_at)
+                VALUES ('\(makeID(2))', '\(makeID(1))', 0, 90000, 90, '\(makeID(900))', 0, 0),
+                    ('\(makeID(3))', '\(makeID(1))', 100000, 130000, 30, '\(makeID(900))', 0, 0);
+                """, index: "time_entries_by_task"
+        ) { store, index async throws in
             #expect(index.contains("(task_id, start_at, end_at, deleted_at)"), "\(index)")
-            #expect(try await store.integrityCheck() == "ok")
             #expect(try await store.loggedSeconds(onTasks: [makeID(1)]) == [makeID(1): 120])
         }
     }
