@@ -107,7 +107,7 @@ extension AppCoordinator {
     /// `stint task list … --save NAME`: the listing's options written as the saved filter `NAME` (replacing one of
     /// that name), for `stint task list @NAME`.
     func saveFilter(_ name: String, words: [String]) throws {
-        let text = words.map(Self.shellQuoted).joined(separator: " ")
+        let text = words.map(Self.shellQuoted).joined(with: " ")
         let key = ConfigKey.filter(name)
         let (literal, _) = try ConfigFile.literal(for: key, typed: text, commands: [])
         let current = try currentConfigText() ?? ""

@@ -90,7 +90,7 @@ extension AppCoordinator {
                     #"{"action":"\#(line.action.rawValue)","detail":\#(Self.jsonString(line.detail)),"#
                         + #""kind":"\#(line.kind)","title":\#(Self.jsonString(line.title))}"#
                 }
-                text += #","items":["# + items.joined(separator: ",") + "]"
+                text += #","items":["# + items.joined(with: ",") + "]"
             }
             container.output.write(text + "}\n")
             return

@@ -88,7 +88,7 @@ extension AppCoordinator {
     public func setting(named name: String) throws(WorkerError) -> SyncSetting {
         let word = name.trimmingWhitespace().lowercased()
         guard let setting = SyncSetting(rawValue: word) ?? (word == "autosync" ? .autoSync : nil) else {
-            let known = SyncSetting.allCases.map(\.rawValue).joined(separator: ", ")
+            let known = SyncSetting.allCases.map(\.rawValue).joined(with: ", ")
             throw WorkerError(
                 .invalidInput,
                 "unknown setting '\(DisplayText.excerpt(name))': settings are \(known)")

@@ -76,7 +76,7 @@ struct TextOutputLogHandler: LogHandler {
 
     func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
-        let fields = merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        let fields = merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(with: " ")
         output.write("\(event.level) \(label): \(event.message)\(fields.isEmpty ? "" : " " + fields)\n")
     }
 }

@@ -157,7 +157,7 @@ public struct StintConfig: Sendable {
         guard listed || at == 1 else { return arguments }
         let name = String(arguments[at].dropFirst())
         guard let filter = filters.first(where: { $0.name == name }) else {
-            let known = filters.isEmpty ? "" : " (saved: \(filters.map { "@" + $0.name }.joined(separator: ", ")))"
+            let known = filters.isEmpty ? "" : " (saved: \(filters.map { "@" + $0.name }.joined(with: ", ")))"
             throw WorkerError(
                 .notFound,
                 "there is no saved filter @\(DisplayText.excerpt(name))\(known): save one with "
@@ -321,7 +321,7 @@ public enum ConfigFile {
             case .blank:
                 continue
             case .table(let name):
-                let dotted = name.joined(separator: ".")
+                let dotted = name.joined(with: ".")
                 guard name.count == 1, ConfigKey.tables.contains(name[0]) else {
                     throw TOMLSubset.Problem(
                         line: number,
@@ -359,8 +359,8 @@ public enum ConfigFile {
 
     /// A key the file does not know, with the nearest known one when it looks like a typo.
     private static func unknownKey(_ key: [String], table: [String]) -> String {
-        let written = DisplayText.excerpt(key.joined(separator: "."))
-        let full = (table + key).joined(separator: ".")
+        let written = DisplayText.excerpt(key.joined(with: "."))
+        let full = (table + key).joined(with: ".")
         if ["auto-sync", "auto_sync", "autosync"].contains(full.lowercased()) {
             return "auto-sync is not kept in this file: use stint config set auto-sync on"
         }
@@ -370,12 +370,12 @@ public enum ConfigFile {
         if table == ["filter"] || key.first == "filter" {
             return "filter name \"\(written)\" can have only letters, digits, - and _"
         }
-        let place = table.isEmpty ? "" : " in [\(table.joined(separator: "."))]"
+        let place = table.isEmpty ? "" : " in [\(table.joined(with: "."))]"
         let candidates =
             table.isEmpty
             ? ConfigKey.fixed.map(\.dotted)
-            : ConfigKey.fixed.filter { $0.table == table.joined(separator: ".") }.map(\.name)
-        return "unknown key \"\(written)\"\(place)\(suggestion(key.joined(separator: "."), among: candidates))"
+            : ConfigKey.fixed.filter { $0.table == table.joined(with: ".") }.map(\.name)
+        return "unknown key \"\(written)\"\(place)\(suggestion(key.joined(with: "."), among: candidates))"
     }
 
     /// ` (did you mean "week_start"?)` when one candidate is at most two edits away.
@@ -646,7 +646,7 @@ public enum ConfigFile {
             carriageReturn = split.first?.hasSuffix("\r") == true ? "\r" : ""
         }
 
-        var text: String { lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n" }
+        var text: String { lines.isEmpty ? "" : lines.joined(with: "\n") + "\n" }
 
         /// The line that sets `key` (under its table, or as a dotted key), and where its value is.
         func line(of key: ConfigKey) -> (index: Int, valueBytes: Range<Int>)? {

@@ -36,7 +36,7 @@ enum EntryForm {
                         ?? entry.target.taskID.map { String($0.lowercasedString.prefix(8)) } ?? ""),
                 .init(name: "project", value: details.project?.name ?? ""),
                 .init(name: "billable", value: entry.billable ? "yes" : "no"),
-                .init(name: "tags", value: entry.tags.map(\.name).joined(separator: ", ")),
+                .init(name: "tags", value: entry.tags.map(\.name).joined(with: ", ")),
             ],
             longName: noteName, longValue: entry.note.trimmingWhitespaceAndNewlines())
     }

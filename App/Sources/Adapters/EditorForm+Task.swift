@@ -31,7 +31,7 @@ enum TaskForm {
                 .init(name: "list", value: details.list?.name ?? ""),
                 .init(name: "due", value: task.due?.iso ?? ""),
                 .init(name: "priority", value: task.priority == .none ? "" : task.priority.name),
-                .init(name: "tags", value: task.tags.map(\.name).joined(separator: ", ")),
+                .init(name: "tags", value: task.tags.map(\.name).joined(with: ", ")),
                 .init(name: "estimate", value: task.estimate.map { EntryForm.duration($0.seconds) } ?? ""),
             ],
             longName: noteName, longValue: task.note.trimmingWhitespaceAndNewlines())

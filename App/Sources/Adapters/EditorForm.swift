@@ -28,7 +28,7 @@ struct EditorForm: Sendable, Equatable {
         lines += fields.map { $0.value.isEmpty ? "\($0.name):" : "\($0.name): \($0.value)" }
         lines.append("\(longName):")
         if !longValue.isEmpty { lines.append(longValue) }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.joined(with: "\n") + "\n"
     }
 
     /// The values `text` gives the fields named `names` and the long field `longName`: a field whose line is gone is
@@ -56,7 +56,7 @@ struct EditorForm: Sendable, Equatable {
             found = true
             if name == longName {
                 let below = lines[(index + 1)...].map { $0.replacing(/\s+$/, with: "") }
-                values[name] = ([value] + below).joined(separator: "\n")
+                values[name] = ([value] + below).joined(with: "\n")
                     .trimmingWhitespaceAndNewlines()
                 break
             }
@@ -64,7 +64,7 @@ struct EditorForm: Sendable, Equatable {
                 throw WorkerError(
                     .invalidInput,
                     "line \(number) of the form names no field '\(name.prefix(40))': the fields are "
-                        + (names + [longName]).joined(separator: ", "))
+                        + (names + [longName]).joined(with: ", "))
             }
             guard values[name] == nil else {
                 throw WorkerError(.invalidInput, "line \(number) of the form gives \(name) a second time: keep one")

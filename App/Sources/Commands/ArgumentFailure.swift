@@ -100,7 +100,7 @@ enum ArgumentFailure {
 
     static func sentence(_ words: [String]) -> String {
         guard words.count > 1 else { return words.first ?? "" }
-        return words.dropLast().joined(separator: ", ") + " or " + (words.last ?? "")
+        return Array(words.dropLast()).joined(with: ", ") + " or " + (words.last ?? "")
     }
 
     static func withoutErrorPrefix(_ text: String) -> String {
@@ -147,8 +147,8 @@ enum HelpLayout {
                 current += word
             }
             lines.append(current)
-            return lines.joined(separator: "\n")
-        }.joined(separator: "\n")
+            return lines.joined(with: "\n")
+        }.joined(with: "\n")
     }
 
     /// The words of `text`; with `keepingGroups`, a bracketed `[--note <note>]` counts as one.
@@ -202,19 +202,19 @@ struct CommandPath {
         if !names.isEmpty, unknownWord == nil, let fallback = command.configuration.defaultSubcommand {
             path.append(fallback.configuration.commandName ?? "")
         }
-        return (["stint"] + path).joined(separator: " ") + " --help"
+        return (["stint"] + path).joined(with: " ") + " --help"
     }
 
     /// `unknown command 'task lst'. Did you mean 'task list'?`, or a pointer to the help without a guess.
     func unknownCommandLine(_ word: String) -> String {
-        let shown = (names + [String(word.prefix(40))]).joined(separator: " ")
+        let shown = (names + [String(word.prefix(40))]).joined(with: " ")
         let candidates =
             command.configuration.subcommands.map(Self.words(of:))
             + (names.isEmpty ? [["help"]] : [])
         guard let nearest = Self.nearest(to: word, among: candidates) else {
-            return "unknown command '\(shown)' (see '\((["stint"] + names).joined(separator: " ")) --help')"
+            return "unknown command '\(shown)' (see '\((["stint"] + names).joined(with: " ")) --help')"
         }
-        return "unknown command '\(shown)'. Did you mean '\((names + [nearest]).joined(separator: " "))'?"
+        return "unknown command '\(shown)'. Did you mean '\((names + [nearest]).joined(with: " "))'?"
     }
 
     /// A command's name and then its aliases.

@@ -79,7 +79,7 @@ struct QuickCommandLine: Equatable {
                 return nil
             }
             var arguments = TaskAddArguments(
-                title: values.positionals.joined(separator: " "), project: values.options["project"],
+                title: values.positionals.joined(with: " "), project: values.options["project"],
                 list: values.options["list"], due: values.options["due"], priority: priority,
                 tags: values.repeated["tag"] ?? [], estimate: values.options["estimate"],
                 note: values.options["note"], assign: values.options["assign"])
@@ -94,7 +94,7 @@ struct QuickCommandLine: Equatable {
         Shape(path: ["task", "note"], positionals: .many) { values in
             guard values.positionals.count >= 2 else { return nil }
             return .taskNote(
-                task: values.positionals[0], text: values.positionals.dropFirst().joined(separator: " "))
+                task: values.positionals[0], text: Array(values.positionals.dropFirst()).joined(with: " "))
         },
     ]
 

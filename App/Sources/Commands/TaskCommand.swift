@@ -69,7 +69,7 @@ struct TaskCommand: AsyncParsableCommand {
 
         var invocation: QuickCommandLine.Invocation {
             var arguments = TaskAddArguments(
-                title: title.joined(separator: " "), project: project, list: list, due: due, priority: priority,
+                title: title.joined(with: " "), project: project, list: list, due: due, priority: priority,
                 tags: tag, estimate: estimate, note: note, assign: assign)
             arguments.parent = parent
             arguments.after = after
@@ -343,7 +343,7 @@ struct TaskCommand: AsyncParsableCommand {
         @Argument(help: "The text (several words are joined).") var text: [String]
 
         var invocation: QuickCommandLine.Invocation {
-            .taskNote(task: task, text: text.joined(separator: " "))
+            .taskNote(task: task, text: text.joined(with: " "))
         }
     }
 }

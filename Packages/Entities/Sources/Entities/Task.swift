@@ -279,12 +279,15 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
         if entryText.isEmpty || TextRules.isBlank(entryText) {
             throw ValidationError(field: "note", reason: .emptyNoteEntry)
         }
-        let time = GregorianCalendar.in(timeZone).dateComponents([.hour, .minute], from: date)
+        // The local clock time by arithmetic, as `Day.containing` finds the day: a Calendar here cost every
+        // `task note` Foundation's calendar set-up and a scan of every protocol conformance.
+        let local = (date.timeIntervalSince1970 + TimeInterval(timeZone.secondsFromGMT(for: date))).rounded(.down)
+        let secondOfDay = local.isFinite ? Int(local.truncatingRemainder(dividingBy: 86_400) + 86_400) % 86_400 : 0
         let stamp =
-            Day.containing(date, in: timeZone).iso + " " + Self.twoDigits(time.hour) + ":"
-            + Self.twoDigits(time.minute)
+            Day.containing(date, in: timeZone).iso + " " + Self.twoDigits(secondOfDay / 3600) + ":"
+            + Self.twoDigits(secondOfDay % 3600 / 60)
         let separator = note.isEmpty || note.hasSuffix("\n") ? "" : "\n"
-        let newNote = note + separator + stamp + "  " + entryText
+        let newNote = note + separator + stamp + "  " + String(entryText)
         if let count = TextRules.overflowCount(Substring(newNote), limit: Self.noteLimit) {
             throw TextRules.tooLong(field: "note", count: count, limit: Self.noteLimit)
         }

@@ -14,6 +14,30 @@ struct TaskNoteTests {
         #expect(try task.updatedAt == Fixture.instant("2026-11-22T08:05:00Z"))
     }
 
+    /// The stamp is worked out from the zone's offset, not a calendar: instants before 1970, zones behind UTC
+    /// and offsets of half an hour land on the wall clock a calendar shows there.
+    @Test(arguments: [
+        ("1969-12-31T23:30:00Z", "America/New_York", "1969-12-31 18:30"),
+        ("1950-06-01T00:00:59Z", "UTC", "1950-06-01 00:00"),
+        ("2026-11-21T20:45:00Z", "Asia/Kolkata", "2026-11-22 02:15"),
+        ("2026-03-29T00:59:00Z", "Europe/Berlin", "2026-03-29 01:59"),
+        ("2026-03-29T01:00:00Z", "Europe/Berlin", "2026-03-29 03:00"),
+    ])
+    func appendNoteStampMatchesTheCalendar(_ instant: String, _ zone: String, _ expected: String) throws {
+        var task = try Fixture.task()
+        let timeZone = try Fixture.zone(zone)
+        let date = try Fixture.instant(instant)
+        try task.appendNote("Checked", at: date, timeZone: timeZone)
+        #expect(task.note == expected + "  Checked")
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        let shown = String(
+            format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0,
+            parts.minute ?? 0)
+        #expect(shown == expected)
+    }
+
     @Test func appendNoteGoesOnANewLineAfterAnExistingNote() throws {
         var task = try Entities.Task.create(id: Fixture.id(1), title: "Fix bike", note: "Rear wheel", now: Fixture.now)
         try task.appendNote("Bought a tube", at: Fixture.now, timeZone: try Fixture.zone("UTC"))

@@ -105,12 +105,14 @@ public final class LocalStore: Sendable {
         configuration.label = "Stint.LocalStore"
         if settingWAL { configuration.journalMode = .wal }
         configuration.busyMode = .timeout(10)
-        configuration.foreignKeysEnabled = true
+        // Foreign keys are switched on below with the other pragmas, not by GRDB (see `runPlain`); GRDB's
+        // migrator reads the pragma itself, so migrations handle them as before.
+        configuration.foreignKeysEnabled = false
         configuration.prepareDatabase { db in
             db.add(function: Queries.foldFunction)
             var persist: Int32 = 1
             _ = sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
-            try db.execute(sql: "PRAGMA journal_size_limit = 0")
+            try db.runPlain("PRAGMA foreign_keys = ON; PRAGMA journal_size_limit = 0")
             db.trace(options: .statement) { _ in statements.increment() }
         }
         return configuration
@@ -249,13 +251,14 @@ public final class LocalStore: Sendable {
     /// for the caller's thread to do meanwhile (ADR 0028).
     private func readTransactionNow<T>(_ body: (Database) throws -> T) throws -> T {
         try queue.unsafeRead { db in
-            try db.beginTransaction(.deferred)
+            try db.runPlain("BEGIN DEFERRED TRANSACTION")
             do {
                 let value = try body(db)
-                try db.commit()
+                try db.runPlain("COMMIT TRANSACTION")
                 return value
             } catch {
-                try? db.rollback()
+                if !db.isInsideTransaction { throw error }
+                try? db.runPlain("ROLLBACK TRANSACTION")
                 throw error
             }
         }

@@ -13,7 +13,7 @@ struct TableSQL: Sendable {
     init(_ spec: TableSpec) {
         self.spec = spec
         let columns = Self.readColumns(spec)
-        let placeholders = Array(repeating: "?", count: spec.columns.count).joined(separator: ", ")
+        let placeholders = Array(repeating: "?", count: spec.columns.count).joined(with: ", ")
         select = "SELECT \(columns) FROM \(spec.name)"
         insert = "INSERT INTO \(spec.name) (\(spec.columnList)) VALUES (\(placeholders))"
         update = "UPDATE \(spec.name) SET (\(spec.columnList)) = (\(placeholders)) WHERE id = ?"
@@ -21,7 +21,7 @@ struct TableSQL: Sendable {
 
     /// The columns a row is read with, in the order `init(row:startingAt:)` decodes them.
     private static func readColumns(_ spec: TableSpec) -> String {
-        spec.columns.map { spec.readExpressions[$0] ?? "\(spec.name).\($0)" }.joined(separator: ", ")
+        spec.columns.map { spec.readExpressions[$0] ?? "\(spec.name).\($0)" }.joined(with: ", ")
     }
 
     /// One row by id, tombstones included, followed by its JSON image (last column).
@@ -116,7 +116,7 @@ enum Queries {
         }
         let statement = try db.cachedStatement(sql: sql)
         var records: [R] = []
-        let rows = try Row.fetchCursor(statement, arguments: StatementArguments(arguments))
+        let rows = try Row.fetchCursor(statement, arguments: .positional(arguments))
         while let row = try rows.next() {
             records.append(try R(row: row, startingAt: 0))
         }
@@ -207,7 +207,7 @@ enum Queries {
     static func countTasks(_ db: Database, _ filter: TaskRecordFilter) throws -> Int {
         let (condition, arguments) = conditions(of: filter)
         let sql = "SELECT COUNT(*) FROM tasks WHERE deleted_at IS NULL AND (\(condition))"
-        return try Int.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments)) ?? 0
+        return try Int.fetchOne(db.cachedStatement(sql: sql), arguments: .positional(arguments)) ?? 0
     }
 
     /// - Parameter scanning: the statuses are tested on each row (`+status`) instead of choosing the rows through
@@ -257,7 +257,9 @@ enum Queries {
         }
         if !filter.statuses.isEmpty {
             conditions.append("\(scanning ? "+" : "")status IN (\(placeholders(filter.statuses.count)))")
-            arguments.append(contentsOf: filter.statuses.map { $0 })
+            // One by one: appending the `[String]` whole casts it to the existential array at run time, a lookup
+            // of String's conformance that scans every conformance of the executable.
+            for status in filter.statuses { arguments.append(status) }
         }
         if let tag = filter.tag {
             conditions.append("EXISTS (SELECT 1 FROM json_each(tasks.tags) WHERE json_each.value = ?)")
@@ -265,7 +267,7 @@ enum Queries {
         }
         if !filter.priorities.isEmpty {
             conditions.append("priority IN (\(placeholders(filter.priorities.count)))")
-            arguments.append(contentsOf: filter.priorities.map { $0 })
+            for priority in filter.priorities { arguments.append(priority) }
         }
         if let day = filter.dueBefore {
             conditions.append("due < ?")
@@ -284,9 +286,10 @@ enum Queries {
             // SQLite's lower() only folds ASCII; other text goes through Swift's case folding.
             let fold = text.allSatisfy(\.isASCII) ? "lower" : foldFunctionName
             conditions.append("(instr(\(fold)(title), ?) > 0 OR instr(\(fold)(note), ?) > 0)")
-            arguments.append(contentsOf: [needle, needle])
+            arguments.append(needle)
+            arguments.append(needle)
         }
-        return (conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), arguments)
+        return (conditions.isEmpty ? "1" : conditions.joined(with: " AND "), arguments)
     }
 
     /// A task waits on another that is live and not completed. Deleted prerequisites and ids this device has never
@@ -343,7 +346,7 @@ enum Queries {
         }
         sql += " GROUP BY \(column), status"
         var counts: [String: TaskCounts] = [:]
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments))
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: .positional(arguments))
         while let row = try rows.next() {
             let key = try row.decode(String.self, atIndex: 0)
             let count = try row.decode(Int.self, atIndex: 2)
@@ -382,6 +385,6 @@ enum Queries {
     }
 
     private static func placeholders(_ count: Int) -> String {
-        Array(repeating: "?", count: count).joined(separator: ", ")
+        Array(repeating: "?", count: count).joined(with: ", ")
     }
 }

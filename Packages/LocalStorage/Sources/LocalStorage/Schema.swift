@@ -295,14 +295,14 @@ struct TableSpec: Sendable {
         columns.filter { !["id", "number", "version", "updated_at"].contains($0) }
     }
 
-    var columnList: String { columns.joined(separator: ", ") }
+    var columnList: String { columns.joined(with: ", ") }
 
     /// `json_object(...)` of a row of this table, its columns qualified by `alias`.
     func jsonObject(alias: String) -> String {
         let pairs = columns.map { column in
             jsonColumns.contains(column) ? "'\(column)', json(\(alias).\(column))" : "'\(column)', \(alias).\(column)"
         }
-        return "json_object(\(pairs.joined(separator: ", ")))"
+        return "json_object(\(pairs.joined(with: ", ")))"
     }
 
     static let projects = TableSpec(

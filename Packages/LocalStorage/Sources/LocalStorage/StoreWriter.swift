@@ -288,7 +288,7 @@ public struct StoreWriter {
     /// Runs one of the store's own statements, whose argument count is right by construction.
     private func execute(_ sql: String, _ values: [(any DatabaseValueConvertible)?]) throws {
         let statement = try db.cachedStatement(sql: sql)
-        statement.setUncheckedArguments(StatementArguments(values))
+        statement.setUncheckedArguments(.positional(values))
         try statement.execute()
     }
 

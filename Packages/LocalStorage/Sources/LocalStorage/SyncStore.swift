@@ -385,8 +385,8 @@ enum SyncQueries {
                     """
                 }
             update = """
-                UPDATE \(spec.name) SET \(assignments.joined(separator: ", "))
-                WHERE id = :id AND NOT (\(same.joined(separator: " AND ")))
+                UPDATE \(spec.name) SET \(assignments.joined(with: ", "))
+                WHERE id = :id AND NOT (\(same.joined(with: " AND ")))
                 """
             let values = spec.columns.map { column -> String in
                 switch column {
@@ -400,7 +400,7 @@ enum SyncQueries {
                 default: "json_extract(:fields, '$.\(column)')"
                 }
             }
-            insert = "INSERT INTO \(spec.name) (\(spec.columnList)) VALUES (\(values.joined(separator: ", ")))"
+            insert = "INSERT INTO \(spec.name) (\(spec.columnList)) VALUES (\(values.joined(with: ", ")))"
         }
     }
 

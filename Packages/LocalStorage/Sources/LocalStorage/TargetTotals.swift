@@ -136,7 +136,7 @@ enum TargetTotals {
         _ add: (OpaquePointer, Sums) throws -> Void
     ) throws {
         let statement = try db.makeStatement(sql: sql)
-        try statement.setArguments(StatementArguments(arguments))
+        try statement.setArguments(.positional(arguments))
         let handle = statement.sqliteStatement
         while true {
             let code = sqlite3_step(handle)

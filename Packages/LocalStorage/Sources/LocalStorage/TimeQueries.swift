@@ -76,7 +76,7 @@ enum TimeQueries {
             arguments = scanArguments
         }
         let rows = try Row.fetchAll(
-            db.makeStatement(sql: "EXPLAIN QUERY PLAN " + sql), arguments: StatementArguments(arguments))
+            db.makeStatement(sql: "EXPLAIN QUERY PLAN " + sql), arguments: .positional(arguments))
         return rows.map { row in (try? row.decode(String.self, atIndex: 3)) ?? "" }.joined(separator: "\n")
     }
 
@@ -106,7 +106,7 @@ enum TimeQueries {
         window.from = nil
         window.to = nil
         let (condition, arguments) = conditions(of: window, entries: "e")
-        let bounds = "[" + boundaries.map { String($0.storedMilliseconds) }.joined(separator: ",") + "]"
+        let bounds = "[" + boundaries.map { String($0.storedMilliseconds) }.joined(with: ",") + "]"
         let inside = "MIN(e.end_at, b.hi) - MAX(e.start_at, b.lo)"
         // CROSS JOIN keeps the periods as the outer loop, so each period probes the start index.
         let sql = """
@@ -128,7 +128,7 @@ enum TimeQueries {
         _ db: Database, sql: String, arguments: [(any DatabaseValueConvertible)?]
     ) throws -> [TimeTotal] {
         var totals: [TimeTotal] = []
-        let rows = try Row.fetchCursor(db.makeStatement(sql: sql), arguments: StatementArguments(arguments))
+        let rows = try Row.fetchCursor(db.makeStatement(sql: sql), arguments: .positional(arguments))
         while let row = try rows.next() {
             totals.append(
                 TimeTotal(
@@ -169,6 +169,6 @@ enum TimeQueries {
             conditions.append("\(e).logged_by = ?")
             arguments.append(loggedBy)
         }
-        return (conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), arguments)
+        return (conditions.isEmpty ? "1" : conditions.joined(with: " AND "), arguments)
     }
 }

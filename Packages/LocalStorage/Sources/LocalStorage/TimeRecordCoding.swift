@@ -98,7 +98,7 @@ enum IntervalsJSON {
         let pairs = intervals.map { interval in
             "[\(interval.start.storedMilliseconds),\(interval.end.map { String($0.storedMilliseconds) } ?? "null")]"
         }
-        return "[" + pairs.joined(separator: ",") + "]"
+        return "[" + pairs.joined(with: ",") + "]"
     }
 
     /// Read by hand, as the tags are: every timer command decodes these, and Foundation's JSONDecoder costs more

@@ -297,14 +297,14 @@ enum Undo {
         }
         let restored = columns.map { column -> String in
             if let group = spec.restoredTogether.first(where: { $0.contains(column) }) {
-                let untouched = group.map { "\(current($0)) IS \(after($0))" }.joined(separator: " AND ")
+                let untouched = group.map { "\(current($0)) IS \(after($0))" }.joined(with: " AND ")
                 return "CASE WHEN \(untouched) THEN \(before(column)) ELSE \(table).\(column) END"
             }
             return """
                 CASE WHEN \(before(column)) IS \(after(column)) THEN \(table).\(column) \
                 WHEN \(current(column)) IS \(after(column)) THEN \(before(column)) ELSE \(table).\(column) END
                 """
-        }.joined(separator: ", ")
+        }.joined(with: ", ")
         let edge = { (function: String) in
             """
             (SELECT \(function)(seq) FROM changes WHERE batch_id = :batch AND entity = :entity \
@@ -313,7 +313,7 @@ enum Undo {
         }
         try db.execute(
             sql: """
-                UPDATE \(table) SET (\(columns.joined(separator: ", "))) = (
+                UPDATE \(table) SET (\(columns.joined(with: ", "))) = (
                     SELECT \(restored) FROM changes f, changes l
                     WHERE f.seq = \(edge("MIN")) AND l.seq = \(edge("MAX"))
                 ), updated_at = :at, version = version + 1

@@ -133,7 +133,7 @@ struct ProjectsPresenter: Sendable {
         if project.totalTasks > 0 { parts.append(Plural.tasks(project.totalTasks)) }
         if loggedSeconds > 0 { parts.append("\(DurationText.format(seconds: loggedSeconds)) of logged time") }
         guard let last = parts.popLast() else { return "" }
-        return " with its " + (parts.isEmpty ? last : parts.joined(separator: ", ") + " and " + last)
+        return " with its " + (parts.isEmpty ? last : parts.joined(with: ", ") + " and " + last)
     }
 
     // MARK: Task lists
@@ -198,7 +198,7 @@ struct ProjectsPresenter: Sendable {
             "\(DurationText.format(seconds: time.totalSeconds)) logged",
             "\(DurationText.format(seconds: time.billableSeconds)) billable",
             "\(DurationText.format(seconds: time.thisWeekSeconds)) this week",
-        ].joined(separator: " · ")
+        ].joined(with: " · ")
     }
 
     func relativeDay(_ date: Date) -> String {

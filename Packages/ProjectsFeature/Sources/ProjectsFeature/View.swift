@@ -54,7 +54,7 @@ struct ProjectsView: Sendable {
 
         lines.append("")
         lines.append(style.paint(detail.tasksHeading, .bold))
-        return lines.joined(separator: "\n") + "\n"
+        return lines.joined(with: "\n") + "\n"
     }
 
     private func paint(_ cell: TableCell) -> String {

@@ -57,7 +57,7 @@ struct ReportsPresenter: Sendable {
         if request.billableOnly { parts.append("billable only") }
         if let who = Self.whose(request.author, person: data.person) { parts.append(who) }
         parts.append(DurationText.format(minutes: Self.roundedMinutes(data.totalSeconds)))
-        return parts.joined(separator: " · ")
+        return parts.joined(with: " · ")
     }
 
     func emptyMessage(_ request: ReportRequest, person: ReportPerson? = nil) -> String {

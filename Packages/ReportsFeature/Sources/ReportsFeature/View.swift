@@ -13,7 +13,7 @@ struct ReportsView: Sendable {
         switch screen {
         case .lines(let lines):
             guard !lines.isEmpty, !quiet else { return }
-            output.write(lines.joined(separator: "\n") + "\n")
+            output.write(lines.joined(with: "\n") + "\n")
         case .report(let sheet):
             output.write(render(sheet) + "\n")
         case .text(let text):
@@ -35,6 +35,6 @@ struct ReportsView: Sendable {
             lines.append(style.paint(chart.title, .bold))
             lines.append(BarChart(bars: chart.bars).render(style: style))
         }
-        return lines.joined(separator: "\n")
+        return lines.joined(with: "\n")
     }
 }

@@ -70,7 +70,7 @@ public enum SyncFeatureError: Error, Sendable, Equatable, LocalizedError, Custom
         case .conflictNotFound(let reference):
             "no conflict matches '\(DisplayText.escaped(reference))': see stint sync conflicts"
         case .ambiguousConflict(let reference, let candidates):
-            "'\(DisplayText.escaped(reference))' matches several conflicts: \(candidates.joined(separator: ", ")); "
+            "'\(DisplayText.escaped(reference))' matches several conflicts: \(candidates.joined(with: ", ")); "
                 + "use a longer id"
         case .alreadyResolved(let id, let side):
             "conflict \(DisplayText.shortID(id)) was already resolved (kept \(side == .mine ? "yours" : "theirs"))"

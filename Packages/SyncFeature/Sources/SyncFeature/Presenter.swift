@@ -76,7 +76,7 @@ struct SyncPresenter: Sendable {
         if summary.conflicts > 0 { notes.append(Plural.conflicts(summary.conflicts)) }
         if !summary.rejected.isEmpty { notes.append("\(NumberText.grouped(summary.rejected.count)) rejected") }
         let base = "pushed \(Plural.changes(summary.pushed))"
-        return notes.isEmpty ? base : "\(base) (\(notes.joined(separator: ", ")))"
+        return notes.isEmpty ? base : "\(base) (\(notes.joined(with: ", ")))"
     }
 
     // MARK: Watch

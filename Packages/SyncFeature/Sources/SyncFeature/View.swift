@@ -16,10 +16,10 @@ struct SyncView: Sendable {
         case .lines(let all):
             let lines = quiet ? all.filter(\.essential) : all
             guard !lines.isEmpty else { return }
-            output.write(lines.map(paint).joined(separator: "\n") + "\n")
+            output.write(lines.map(paint).joined(with: "\n") + "\n")
         case .table(let table, let footer):
             let lines = [table.render(style: style)] + (quiet ? [] : footer.flatMap(wrapped))
-            output.write(lines.joined(separator: "\n") + "\n")
+            output.write(lines.joined(with: "\n") + "\n")
         case .detail(let detail):
             output.write(render(detail) + "\n")
         case .json(let payload):
@@ -39,7 +39,7 @@ struct SyncView: Sendable {
             lines.append("")
             lines += detail.footer.flatMap(wrapped)
         }
-        return lines.joined(separator: "\n")
+        return lines.joined(with: "\n")
     }
 
     /// A hint under a table or a block, broken at spaces to the terminal's width.

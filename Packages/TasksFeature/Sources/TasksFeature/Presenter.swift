@@ -92,7 +92,7 @@ struct TasksPresenter: Sendable {
         let name = "task \(task.number) \(DisplayText.quoted(task.title))"
         switch kind {
         case .added: return "Added \(name) to \(Self.destination(of: task))"
-        case .edited(let fields): return "Updated \(name): \(fields.joined(separator: ", "))"
+        case .edited(let fields): return "Updated \(name): \(fields.joined(with: ", "))"
         case .completed: return "Completed \(name)"
         case .reopened: return "Reopened \(name)"
         case .started: return "Started \(name)"
@@ -113,7 +113,7 @@ struct TasksPresenter: Sendable {
             let logged = task.loggedSeconds.flatMap { $0 > 0 ? " · \(DurationText.format(seconds: $0)) logged" : nil }
             return "  \(task.number) \(DisplayText.quoted(task.title))\(logged ?? "")"
         }
-        return (lines + ["Delete these \(deletionSubject(tasks, listed: true))?"]).joined(separator: "\n")
+        return (lines + ["Delete these \(deletionSubject(tasks, listed: true))?"]).joined(with: "\n")
     }
 
     /// What a delete takes: `task 7 "x" and its 2h of logged time`, `3 tasks (7, 8 and 9) and their 2h of logged
@@ -124,7 +124,7 @@ struct TasksPresenter: Sendable {
                 ?? "no task"
         }
         let numbers = tasks.map { String($0.number) }
-        let named = listed ? "" : " (\(numbers.dropLast().joined(separator: ", ")) and \(numbers[numbers.count - 1]))"
+        let named = listed ? "" : " (\(numbers.dropLast().joined(with: ", ")) and \(numbers[numbers.count - 1]))"
         let seconds = tasks.reduce(0) { $0 + max(0, $1.loggedSeconds ?? 0) }
         let time = seconds > 0 ? " and their \(DurationText.format(seconds: seconds)) of logged time" : ""
         return "\(tasks.count) tasks\(named)\(time)"
@@ -212,7 +212,7 @@ struct TasksPresenter: Sendable {
                 priorityCell(task.priority),
             ]
             if !compact {
-                row.append(TableCell(task.tags.joined(separator: ", ")))
+                row.append(TableCell(task.tags.joined(with: ", ")))
                 row.append(TableCell(task.estimateSeconds.map { DurationText.format(seconds: $0) } ?? ""))
             }
             if showStatus { row.append(statusCell(task.status)) }
@@ -230,7 +230,7 @@ struct TasksPresenter: Sendable {
             title += " [\(task.subtasks.filter { $0.status == .done }.count)/\(task.subtasks.count)]"
         }
         let waitingOn = task.after.filter { $0.status != .done }.map { String($0.number) }
-        if !waitingOn.isEmpty { title += " (after \(waitingOn.joined(separator: ", ")))" }
+        if !waitingOn.isEmpty { title += " (after \(waitingOn.joined(with: ", ")))" }
         return title
     }
 
@@ -269,7 +269,7 @@ struct TasksPresenter: Sendable {
             let open = task.after.filter { $0.status != .done }.count
             fields.append(
                 DetailField(
-                    label: "After", value: links.joined(separator: ", "), color: open > 0 ? .yellow : nil))
+                    label: "After", value: links.joined(with: ", "), color: open > 0 ? .yellow : nil))
             fields.append(
                 DetailField(
                     label: "Blocked",
@@ -286,7 +286,7 @@ struct TasksPresenter: Sendable {
         }
         fields += [
             DetailField(label: "Assignee", value: task.assignee.map(DisplayText.singleLine) ?? "nobody"),
-            DetailField(label: "Tags", value: task.tags.isEmpty ? "none" : task.tags.joined(separator: ", ")),
+            DetailField(label: "Tags", value: task.tags.isEmpty ? "none" : task.tags.joined(with: ", ")),
             DetailField(
                 label: "Estimate",
                 value: task.estimateSeconds.map { DurationText.format(seconds: $0) } ?? "none"

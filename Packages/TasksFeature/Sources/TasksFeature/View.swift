@@ -13,10 +13,10 @@ struct TasksView: Sendable {
         switch screen {
         case .lines(let lines):
             guard !lines.isEmpty, !quiet else { return }
-            output.write(lines.joined(separator: "\n") + "\n")
+            output.write(lines.joined(with: "\n") + "\n")
         case .essential(let lines):
             guard !lines.isEmpty else { return }
-            output.write(lines.joined(separator: "\n") + "\n")
+            output.write(lines.joined(with: "\n") + "\n")
         case .table(let table):
             output.write(render(table) + "\n")
         case .detail(let detail):
@@ -46,7 +46,7 @@ struct TasksView: Sendable {
             lines.append(style.paint("Note", .bold))
             lines += detail.noteLines.flatMap { TextWrap.lines($0, indent: "  ", width: style.width) }
         }
-        return lines.joined(separator: "\n")
+        return lines.joined(with: "\n")
     }
 
     /// The sections, then the summary; the lines between tables wrap at spaces to the terminal's width.
@@ -57,10 +57,10 @@ struct TasksView: Sendable {
             return block
         }
         blocks.append(wrapped(dashboard.summary, color: nil))
-        return blocks.joined(separator: "\n\n")
+        return blocks.joined(with: "\n\n")
     }
 
     private func wrapped(_ text: String, color: TextColor?) -> String {
-        TextWrap.lines(text, width: style.width).map { style.paint($0, color) }.joined(separator: "\n")
+        TextWrap.lines(text, width: style.width).map { style.paint($0, color) }.joined(with: "\n")
     }
 }

@@ -70,7 +70,7 @@ public struct BarChart: Sendable, Equatable {
             line += String(repeating: " ", count: valueColumn - DisplayWidth.of(values[index])) + values[index]
             lines.append(line)
         }
-        return lines.joined(separator: "\n")
+        return lines.joined(with: "\n")
     }
 
     /// The bar length in eighths of a cell, rounded to the nearest eighth; at least one eighth for any positive

@@ -10,7 +10,7 @@ import Foundation
 public enum CSVText {
     /// One line (without its line end) of already protected fields.
     public static func line(_ fields: [String]) -> String {
-        fields.map(quoted).joined(separator: ",")
+        fields.map(quoted).joined(with: ",")
     }
 
     /// The whole document: the header, then each record; it ends with a line end.

@@ -22,7 +22,7 @@ extension TimersPresenter {
                     CSVText.clock(seconds: entry.durationSeconds), entry.taskNumber.map(String.init) ?? "",
                     CSVText.text(entry.taskTitle ?? ""), CSVText.text(entry.projectName ?? ""),
                     CSVText.text(entry.note),
-                    entry.billable ? "true" : "false", CSVText.text(entry.tags.joined(separator: " ")),
+                    entry.billable ? "true" : "false", CSVText.text(entry.tags.joined(with: " ")),
                     entry.taskID ?? "", entry.projectID ?? "", entry.loggedBy,
                 ]
             })

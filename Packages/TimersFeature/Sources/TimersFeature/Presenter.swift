@@ -191,7 +191,7 @@ struct TimersPresenter: Sendable {
                 TableCell(Self.taskCell(number: entry.taskNumber, title: entry.taskTitle)),
                 TableCell(entry.projectName ?? ""),
                 TableCell(DisplayText.singleLine(entry.note)),
-                TableCell(entry.tags.joined(separator: ", ")),
+                TableCell(entry.tags.joined(with: ", ")),
                 entry.billable ? TableCell("$", color: .green) : TableCell(""),
             ]
         }
@@ -206,7 +206,7 @@ struct TimersPresenter: Sendable {
                 TableCell(Self.taskCell(number: timer.taskNumber, title: timer.taskTitle)),
                 TableCell(timer.projectName ?? ""),
                 TableCell(DisplayText.singleLine(timer.note)),
-                TableCell(timer.tags.joined(separator: ", ")),
+                TableCell(timer.tags.joined(with: ", ")),
                 timer.billable ? TableCell("$", color: .green) : TableCell(""),
             ]
         }
@@ -224,7 +224,7 @@ struct TimersPresenter: Sendable {
     func entryEdited(_ entry: TimeEntry, fields: [String]) -> TimersScreen {
         if format == .json { return .json(entry) }
         return .lines(
-            ["Updated entry \(DisplayText.shortID(entry.id)): \(fields.joined(separator: ", "))"] + Self.madeRoom(entry)
+            ["Updated entry \(DisplayText.shortID(entry.id)): \(fields.joined(with: ", "))"] + Self.madeRoom(entry)
         )
     }
 
@@ -260,7 +260,7 @@ struct TimersPresenter: Sendable {
         if !timer.note.isEmpty {
             fields.append(DetailField(label: "Note", value: DisplayText.singleLine(timer.note)))
         }
-        if !timer.tags.isEmpty { fields.append(DetailField(label: "Tags", value: timer.tags.joined(separator: ", "))) }
+        if !timer.tags.isEmpty { fields.append(DetailField(label: "Tags", value: timer.tags.joined(with: ", "))) }
         fields.append(DetailField(label: "Billable", value: timer.billable ? "yes" : "no"))
         let spent = (timer.loggedSeconds ?? 0) + timer.elapsedSeconds
         if let estimate = timer.estimateSeconds {
@@ -357,7 +357,7 @@ struct TimersPresenter: Sendable {
 
     /// "12 Write report" in a table's Task column; empty for a project timer.
     static func taskCell(number: Int?, title: String?) -> String {
-        [number.map(String.init), title.map(DisplayText.singleLine)].compactMap { $0 }.joined(separator: " ")
+        [number.map(String.init), title.map(DisplayText.singleLine)].compactMap { $0 }.joined(with: " ")
     }
 
 }

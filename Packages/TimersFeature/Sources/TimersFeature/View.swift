@@ -14,10 +14,10 @@ struct TimersView: Sendable {
         switch screen {
         case .lines(let lines):
             guard !lines.isEmpty, !quiet else { return }
-            output.write(lines.joined(separator: "\n") + "\n")
+            output.write(lines.joined(with: "\n") + "\n")
         case .essential(let lines):
             guard !lines.isEmpty else { return }
-            output.write(lines.joined(separator: "\n") + "\n")
+            output.write(lines.joined(with: "\n") + "\n")
         case .table(let table):
             output.write(render(table) + "\n")
         case .detail(let detail):
@@ -42,6 +42,8 @@ struct TimersView: Sendable {
             lines.append("")
             lines += detail.footer.flatMap { TextWrap.lines($0, width: style.width) }.map { style.paint($0, .dim) }
         }
-        return lines.joined(separator: "\n")
+        var text = ""
+        for line in lines { if !text.isEmpty { text += "\n" }; text += line }
+        return text
     }
 }

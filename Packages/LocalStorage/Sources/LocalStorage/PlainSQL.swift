@@ -1,0 +1,46 @@
+internal import GRDB
+internal import GRDBSQLite
+
+extension Array where Element == String {
+    /// The elements with `separator` between them, for SQL text: TerminalUI's `joined(with:)`, which this
+    /// package cannot import (see there why not the standard library's `joined(separator:)`).
+    func joined(with separator: String) -> String {
+        var text = ""
+        var first = true
+        for element in self {
+            if first { first = false } else { text += separator }
+            text += element
+        }
+        return text
+    }
+}
+
+extension Database {
+    /// Runs statements that take no arguments and return no rows (transaction control, pragmas) through
+    /// `sqlite3_exec`.
+    ///
+    /// GRDB's `execute(sql:)` builds an `SQL` literal first, whose generic code costs every process a scan of
+    /// all protocol conformances on first use; a read-only command needs nothing else from that path. Failures
+    /// come back as the `DatabaseError` GRDB would have thrown, with SQLite's extended result code.
+    func runPlain(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(sqliteConnection, sql, nil, nil, &message)
+        guard code == SQLITE_OK else {
+            let text = message.map { String(cString: $0) }
+            sqlite3_free(message)
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: text, sql: sql)
+        }
+    }
+}
+
+extension StatementArguments {
+    /// Positional arguments, built without GRDB's generic `init(_:)`: called from this package that initializer
+    /// runs unspecialized, and its `map` looks up the sequence's associated types by name on first use, one more
+    /// scan of every protocol conformance per process. Each `[value]` here is GRDB's array literal, whose
+    /// initializer GRDB compiles for arrays itself.
+    static func positional(_ values: [(any DatabaseValueConvertible)?]) -> StatementArguments {
+        var arguments = StatementArguments()
+        for value in values { arguments += [value] }
+        return arguments
+    }
+}
