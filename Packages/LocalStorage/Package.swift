@@ -1,5 +1,5 @@
 // swift-tools-version: 6.1
-// LocalStorage: the SQLite file, its migrations and its own record types. Only GRDB.
+// LocalStorage: the SQLite file, its migrations and its own record types. Only GRDB (and a C shim for SQLite's set-up).
 import PackageDescription
 
 let package = Package(
@@ -14,8 +14,10 @@ let package = Package(
     targets: [
         .target(
             name: "LocalStorage",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift"), "SQLiteTuning"]
         ),
+        // One C function: SQLite's set-up that only a variadic C call can make.
+        .target(name: "SQLiteTuning", dependencies: [.product(name: "GRDBSQLite", package: "GRDB.swift")]),
         .testTarget(name: "LocalStorageTests", dependencies: ["LocalStorage"]),
     ],
     swiftLanguageModes: [.v6]

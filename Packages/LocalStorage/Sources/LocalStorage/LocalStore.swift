@@ -1,6 +1,7 @@
 import Foundation
 internal import GRDB
 internal import GRDBSQLite
+internal import SQLiteTuning
 
 /// The Stint database: one SQLite file holding projects, task lists, tasks, their change log and
 /// settings.
@@ -41,6 +42,7 @@ public final class LocalStore: Sendable {
     ///   untouched in both cases. ``LocalStorageError/cannotOpen(path:underlying:)`` for file-system
     ///   failures.
     public static func open(path: String) throws(LocalStorageError) -> LocalStore {
+        _ = sqliteSetUp
         try DatabaseFile.createParentDirectories(of: path)
         let existing: Bool
         var inWAL = false
@@ -77,6 +79,10 @@ public final class LocalStore: Sendable {
         }
         return LocalStore(path: path, queue: queue, statements: statements)
     }
+
+    /// SQLite's process-wide settings, made once before the process's first database opens (see
+    /// `stint_sqlite_skip_memory_statistics`).
+    private static let sqliteSetUp: Int32 = stint_sqlite_skip_memory_statistics()
 
     /// Opens the connection. Switching a new file to WAL needs the file to itself, and SQLite answers "busy" at once,
     /// without waiting, while another process that is creating the same file holds it: then this waits a moment and
