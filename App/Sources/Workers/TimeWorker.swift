@@ -360,7 +360,8 @@ extension TaskRepository {
     /// Live tasks by id, in one query (titles for lists of entries and report rows).
     func byID(_ ids: Set<UUID>) async throws -> [UUID: Task] {
         guard !ids.isEmpty else { return [:] }
-        let found = try await tasks(matching: TaskQuery(statuses: [], ids: ids))
+        // Ordered by number, the cheapest order to sort by: the caller looks tasks up by id and never sees it.
+        let found = try await tasks(matching: TaskQuery(statuses: [], sort: .number, ids: ids))
         return Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 }

@@ -98,6 +98,17 @@ enum Queries {
     /// Name of the SQL function that folds case the way Swift does, for non-ASCII comparisons.
     static let foldFunctionName = "stint_fold"
 
+    /// An id as the store keeps it, lowercase. Callers nearly always pass it so already (a week's entries look up
+    /// hundreds of tasks at once), and `lowercased()` builds a new string even then.
+    static func storedID(_ id: String) -> String {
+        // Through the contiguous bytes: walking `utf8` costs about as much as lowercasing.
+        let plain =
+            id.utf8.withContiguousStorageIfAvailable { bytes in
+                !bytes.contains { $0 >= UInt8(ascii: "A") && ($0 <= UInt8(ascii: "Z") || $0 >= 0x80) }
+            } ?? false
+        return plain ? id : id.lowercased()
+    }
+
     static let foldFunction = DatabaseFunction(foldFunctionName, argumentCount: 1, pure: true) { values in
         guard let text = String.fromDatabaseValue(values[0]) else { return nil }
         return text.lowercased()
@@ -225,11 +236,11 @@ enum Queries {
         } else if let ids = filter.ids {
             // One JSON argument however many ids, so the statement stays cacheable.
             conditions.append("id IN (SELECT value FROM json_each(?))")
-            arguments.append(TagsJSON.encode(ids.map { $0.lowercased() }))
+            arguments.append(TagsJSON.encode(ids.map(storedID)))
         }
         if let parents = filter.parentIDs {
             conditions.append("parent_id IN (SELECT value FROM json_each(?))")
-            arguments.append(TagsJSON.encode(parents.map { $0.lowercased() }))
+            arguments.append(TagsJSON.encode(parents.map(storedID)))
         }
         if let prerequisite = filter.after {
             // The `<> '[]'` test lets SQLite read only the partial index of tasks that have prerequisites.

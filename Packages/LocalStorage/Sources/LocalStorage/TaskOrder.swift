@@ -24,7 +24,7 @@ struct TaskOrder {
         // Every other order is a few integers per record, compared as a tuple: a due day becomes its rank among
         // the distinct due days (a few hundred), so the 100,000 comparisons of a long list compare numbers, not
         // strings.
-        let dueRanks = Self.ranks(of: records)
+        let dueRanks = sort == .priority || sort == .due ? Self.ranks(of: records) : [:]
         let sign = descending ? -1 : 1
         var keys: [(Int, Int, Int, Int, Int)] = []
         keys.reserveCapacity(records.count)

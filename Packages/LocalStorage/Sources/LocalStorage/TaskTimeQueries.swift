@@ -9,7 +9,7 @@ extension LocalStore {
     /// task, instead of one sum per task, keeps `task list --json` over thousands of tasks one read away.
     public func loggedSeconds(onTasks taskIDs: [String]) async throws(LocalStorageError) -> [String: Int] {
         guard !taskIDs.isEmpty else { return [:] }
-        let ids = taskIDs.map { $0.lowercased() }
+        let ids = taskIDs.map(Queries.storedID)
         return try await read { db in try TaskTimeQueries.loggedSeconds(db, taskIDs: ids) }
     }
 }

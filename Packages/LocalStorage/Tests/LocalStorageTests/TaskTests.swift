@@ -91,6 +91,7 @@ struct TaskTests {
             #expect(try await titles([makeID(2)]) == ["two"])
             #expect(try await titles([makeID(2).uppercased()]) == ["two"])
             #expect(try await titles([makeID(1), makeID(2), makeID(3)]) == ["one", "two"])
+            #expect(try await titles([makeID(2).uppercased(), makeID(1)]) == ["one", "two"], "several, in any case")
             #expect(try await titles([makeID(3)]) == [])
             #expect(try await titles([]) == [])
         }

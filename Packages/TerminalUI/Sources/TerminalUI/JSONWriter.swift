@@ -159,60 +159,73 @@ struct JSONWriter {
         var count = 0
     }
 
-    /// Writes a tree into one byte buffer, remembering the sorted order of each set of keys it met: every task of a
-    /// listing has the same keys in the same order, so they are sorted once, not once per task.
+    /// Writes a tree into one byte buffer, remembering each set of keys it met: every entry of a listing has the
+    /// same keys in the same order, so they are sorted, quoted and indented once per set and depth (a ``Shape``),
+    /// not once per entry. Each member then costs two copies: its prepared prefix and its rendered value.
     struct Writer {
         let nodes: [Record]
         let scalars: [UInt8]
         var bytes: [UInt8] = []
-        private var orders: [(keys: [String], order: [Int])] = []
+        private var shapes: [Shape] = []
+        /// The members of the objects being written, innermost last: one buffer for every depth instead of an
+        /// array per object.
+        private var members: [Node] = []
+
+        /// An object's keys as encoded, at one depth, with what to write before each member in sorted order.
+        private struct Shape {
+            let keys: [String]
+            let indent: Int
+            /// Positions in `keys`, sorted by key; of a key encoded twice only the last, as Foundation's encoder
+            /// keeps it.
+            let order: [Int]
+            /// For each entry of `order`: the comma (after the first), the line break, the indentation, the quoted
+            /// key and the separator.
+            let prefixes: [[UInt8]]
+        }
 
         init(nodes: [Record], scalars: [UInt8]) {
             self.nodes = nodes
             self.scalars = scalars
         }
 
-        private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 256)
+        /// A line break and the deepest indentation Stint's documents reach, sliced for each line.
+        private static let lineBreak = [UInt8(0x0A)] + [UInt8](repeating: UInt8(ascii: " "), count: 256)
 
         mutating func write(_ node: Node, indent: Int) {
             let record = nodes[node]
             switch record.kind {
             case .scalar:
-                bytes.append(contentsOf: scalars[record.start..<record.end])
+                scalars.withUnsafeBufferPointer { scalars in
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scalars[record.start..<record.end]))
+                }
             case .array:
                 guard record.count > 0 else { return bytes.append(contentsOf: JSONWriter.emptyArray) }
                 bytes.append(UInt8(ascii: "["))
                 var element = record.first
                 while element >= 0 {
                     if element != record.first { bytes.append(UInt8(ascii: ",")) }
-                    bytes.append(0x0A)
-                    pad(indent + 2)
+                    newLine(indent + 2)
                     write(element, indent: indent + 2)
                     element = nodes[element].next
                 }
-                bytes.append(0x0A)
-                pad(indent)
+                newLine(indent)
                 bytes.append(UInt8(ascii: "]"))
             case .object:
                 guard record.count > 0 else { return bytes.append(contentsOf: JSONWriter.emptyObject) }
-                var members: [Node] = []
-                members.reserveCapacity(record.count)
+                let base = members.count
                 var member = record.first
                 while member >= 0 {
                     members.append(member)
                     member = nodes[member].next
                 }
+                let shape = self.shape(of: base, indent: indent)
                 bytes.append(UInt8(ascii: "{"))
-                for (position, index) in order(of: members).enumerated() {
-                    if position > 0 { bytes.append(UInt8(ascii: ",")) }
-                    bytes.append(0x0A)
-                    pad(indent + 2)
-                    JSONWriter.appendQuoted(nodes[members[index]].key, to: &bytes)
-                    bytes.append(contentsOf: JSONWriter.separator)
-                    write(members[index], indent: indent + 2)
+                for (position, index) in shape.order.enumerated() {
+                    shape.prefixes[position].withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+                    write(members[base + index], indent: indent + 2)
                 }
-                bytes.append(0x0A)
-                pad(indent)
+                members.removeSubrange(base...)
+                newLine(indent)
                 bytes.append(UInt8(ascii: "}"))
             case .unset:
                 // A container asked for and left empty is what Foundation writes for it: an empty object.
@@ -220,34 +233,50 @@ struct JSONWriter {
             }
         }
 
-        /// The members to write, by position in `keys`: sorted by key, and of a key encoded twice only the last,
-        /// as Foundation's encoder keeps it.
-        private mutating func order(of members: [Node]) -> [Int] {
-            let nodes = nodes
-            if let known = orders.first(where: { known in
-                known.keys.count == members.count && zip(known.keys, members).allSatisfy { $0 == nodes[$1].key }
-            }) {
-                return known.order
+        /// The shape of the object whose members are `members[base...]`, written at `indent`.
+        private mutating func shape(of base: Int, indent: Int) -> Shape {
+            let count = members.count - base
+            for shape in shapes where shape.indent == indent && shape.keys.count == count {
+                var same = true
+                for offset in 0..<count where shape.keys[offset] != nodes[members[base + offset]].key {
+                    same = false
+                    break
+                }
+                if same { return shape }
             }
-            let keys = members.map { nodes[$0].key }
+            let keys = (0..<count).map { nodes[members[base + $0]].key }
             let sorted = keys.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }
             var order: [Int] = []
-            order.reserveCapacity(sorted.count)
+            var prefixes: [[UInt8]] = []
             for (position, index) in sorted.enumerated()
             where position + 1 == sorted.count || keys[sorted[position + 1]] != keys[index] {
+                var prefix: [UInt8] = order.isEmpty ? [] : [UInt8(ascii: ",")]
+                Self.appendLineBreak(indent + 2, to: &prefix)
+                JSONWriter.appendQuoted(keys[index], to: &prefix)
+                prefix.append(contentsOf: JSONWriter.separator)
                 order.append(index)
+                prefixes.append(prefix)
             }
+            let shape = Shape(keys: keys, indent: indent, order: order, prefixes: prefixes)
             // Dictionaries' keys differ from one to the next; only a few shapes are worth keeping.
-            if orders.count < 16 { orders.append((keys, order)) }
-            return order
+            if shapes.count < 16 { shapes.append(shape) }
+            return shape
         }
 
-        private mutating func pad(_ count: Int) {
-            var left = count
-            while left > 0 {
-                let chunk = min(left, Self.spaces.count)
-                bytes.append(contentsOf: Self.spaces[0..<chunk])
-                left -= chunk
+        private mutating func newLine(_ indent: Int) {
+            Self.appendLineBreak(indent, to: &bytes)
+        }
+
+        private static func appendLineBreak(_ indent: Int, to bytes: inout [UInt8]) {
+            let whole = lineBreak.count - 1
+            lineBreak.withUnsafeBufferPointer { line in
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[0..<1 + min(indent, whole)]))
+                var left = indent - whole
+                while left > 0 {
+                    let chunk = min(left, whole)
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[1..<1 + chunk]))
+                    left -= chunk
+                }
             }
         }
     }

@@ -153,6 +153,28 @@ struct JSONWriterTests {
         #expect(try JSONWriter.encode(value) == JSONText.foundationEncode(value))
     }
 
+    /// Deeper than the writer's one prepared line of spaces (256): the indentation goes on past it.
+    @Test("a document nested 150 deep indents as Foundation's encoder does")
+    func deepIndentation() throws {
+        indirect enum Nest: Encodable {
+            case leaf
+            case level([String: Nest])
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                switch self {
+                case .leaf: try container.encode("leaf")
+                case .level(let members): try container.encode(members)
+                }
+            }
+        }
+        var value = Nest.leaf
+        for depth in 0..<150 { value = .level(["b\(depth % 3)": value, "a": .leaf]) }
+        let written = try JSONWriter.encode(value)
+        #expect(written.contains("\n" + String(repeating: " ", count: 300) + "\"b"))
+        #expect(written == (try JSONText.foundationEncode(value)))
+    }
+
     @Test("a floating-point number, a date past 9999 or before 1583 goes to Foundation's encoder, with the same result")
     func unsupportedFallsBack() throws {
         let julian = Date(timeIntervalSince1970: -15_000_000_000)  // 1494, when Foundation's calendar is Julian
