@@ -56,7 +56,8 @@ extension AppCoordinator {
         let id = entry.id.lowercasedString
         let session = try EditorSession(
             command: editor, directory: container.environment.editor.temporaryDirectory,
-            name: "entry-\(id.prefix(8))", text: EntryForm.form(for: details, timeZone: input.timeZone).text)
+            name: "entry-\(id.prefix(8))",
+            text: EntryForm.form(for: details, timeZone: container.environment.timeZone).text)
         let text = try session.edit()
         let overlap = Self.overlapChoice(arguments.overlap)
         let changes: EntryChanges

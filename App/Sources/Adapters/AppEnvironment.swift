@@ -109,7 +109,8 @@ struct AppEnvironment: Sendable {
     var dataDirectoryPath: String
     var dataDirectory: URL { URL(fileURLWithPath: dataDirectoryPath, isDirectory: true) }
     var clock: any DateProvider
-    var timeZone: TimeZone
+    /// Read from the system's zone files when they have it, else Foundation's (``ZoneInfo``).
+    var timeZone: any TimeZoneRules & DisplayTimeZone
     /// How standard output looks, `--color` applied.
     var style: TerminalStyle
     var stderrIsTerminal: Bool
@@ -201,9 +202,19 @@ struct AppEnvironment: Sendable {
 
     /// `TZ` when the process was given one that names a zone (an in-process run cannot change the
     /// process's own zone), else the system's.
-    static func timeZone(_ environment: [String: String]) -> TimeZone {
-        guard let name = environment["TZ"], !name.isEmpty else { return .current }
+    ///
+    /// Foundation's answer for the same name, without building Foundation's zone: the system's zone files when
+    /// ``ZoneInfo`` reads the name (as Foundation spells it), Foundation only for what it does not.
+    static func timeZone(_ environment: [String: String]) -> any TimeZoneRules & DisplayTimeZone {
+        guard let name = environment["TZ"], !name.isEmpty else { return systemTimeZone() }
         let identifier = name.hasPrefix(":") ? String(name.dropFirst()) : name
-        return TimeZone(identifier: identifier) ?? .current
+        if let zone = ZoneInfo.named(identifier) { return zone }
+        if let zone = TimeZone(identifier: identifier) { return zone }
+        return systemTimeZone()
+    }
+
+    /// The system's zone, which Foundation finds through the `/etc/localtime` link.
+    private static func systemTimeZone() -> any TimeZoneRules & DisplayTimeZone {
+        ZoneInfo.system() ?? TimeZone.current
     }
 }

@@ -10,7 +10,7 @@ enum EntryForm {
     static let names = ["start", "end", "duration", "task", "project", "billable", "tags"]
     static let noteName = "note"
 
-    static func form(for details: EntryDetails, timeZone: TimeZone) -> EditorForm {
+    static func form(for details: EntryDetails, timeZone: any DisplayTimeZone) -> EditorForm {
         let entry = details.entry
         let short = entry.id.lowercasedString.prefix(8)
         let on = details.task.map { "task \(Self.reference($0)) \"\($0.title)\"" } ?? "the project"

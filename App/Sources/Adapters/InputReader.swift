@@ -10,7 +10,7 @@ struct InputReader: Sendable {
 
     var today: Day { calendar.today }
     var now: Date { calendar.now }
-    var timeZone: TimeZone { calendar.timeZone }
+    var timeZone: any TimeZoneRules { calendar.timeZone }
 
     /// An instant such as `09:15`, `10 min ago`, `yesterday 17:00` (never more than a minute ahead).
     func instant(_ text: String, field: String = "at") throws(WorkerError) -> Date {

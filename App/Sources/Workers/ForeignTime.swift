@@ -20,21 +20,21 @@ enum ForeignTime {
             let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
             hour < 24, minute < 60, second < 61, let calendarDay = Day(year: year, month: month, day: day)
         else { return nil }
-        return calendarDay.start(in: .gmt).addingTimeInterval(TimeInterval(hour * 3_600 + minute * 60 + second))
+        return calendarDay.start(in: TimeZone.gmt).addingTimeInterval(TimeInterval(hour * 3_600 + minute * 60 + second))
     }
 
     /// The instant as Timewarrior and Taskwarrior write it, `20261120T090000Z`: the name an interval's id is
     /// derived from.
     static func compact(_ date: Date) -> String {
-        let day = Day.containing(date, in: .gmt)
-        let seconds = Int(date.timeIntervalSince(day.start(in: .gmt)).rounded(.down))
+        let day = Day.containing(date, in: TimeZone.gmt)
+        let seconds = Int(date.timeIntervalSince(day.start(in: TimeZone.gmt)).rounded(.down))
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return day.iso.filter { $0 != "-" } + "T" + two(seconds / 3_600) + two(seconds % 3_600 / 60) + two(seconds % 60)
             + "Z"
     }
 
     /// `2026-11-20 10:15`, as `stint task note` stamps its lines.
-    static func stamp(_ date: Date, in timeZone: TimeZone) -> String {
+    static func stamp(_ date: Date, in timeZone: any TimeZoneRules) -> String {
         let local = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
         let secondsOfDay = (local % 86_400 + 86_400) % 86_400
         let hour = secondsOfDay / 3_600

@@ -47,7 +47,7 @@ struct TaskwarriorFile {
 
     /// - Throws: `WorkerError` `.invalidInput` for a file that is not a Taskwarrior export, or naming the first
     ///   record that cannot be imported.
-    static func read(_ data: Data, timeZone: TimeZone, recordRead: () -> Void = {}) throws(WorkerError)
+    static func read(_ data: Data, timeZone: any TimeZoneRules, recordRead: () -> Void = {}) throws(WorkerError)
         -> TaskwarriorFile
     {
         let records = try objects(in: data)
@@ -214,7 +214,7 @@ struct TaskwarriorFile {
 
         /// - Parameter taken: the ids earlier records got: an instance whose occurrence id one of them has (two
         ///   instances of one series on the same day, one moved there) keeps an id of its own.
-        func item(timeZone: TimeZone, taken: Set<UUID>) throws(WorkerError) -> Item {
+        func item(timeZone: any TimeZoneRules, taken: Set<UUID>) throws(WorkerError) -> Item {
             guard let uuidText = try string("uuid"), let sourceID = UUID(canonical: uuidText) else {
                 throw failure("it has no uuid")
             }
@@ -308,7 +308,7 @@ struct TaskwarriorFile {
 
         /// An instance of a recurring task (`recur` and `parent`, its template) joins the series named by the
         /// template, counted from the template's due day; a `recur` Stint cannot read stays in the note.
-        func repetition(due: Day?, timeZone: TimeZone) throws(WorkerError) -> TaskRepetition? {
+        func repetition(due: Day?, timeZone: any TimeZoneRules) throws(WorkerError) -> TaskRepetition? {
             guard let recur = try string("recur"), let rule = TaskwarriorFile.repeatRule(recur),
                 let parent = (try string("parent")).flatMap({ UUID(canonical: $0.lowercased()) }), let due
             else { return nil }
@@ -320,7 +320,7 @@ struct TaskwarriorFile {
     }
 
     /// A value kept in the note: text as it is, dates as local time, lists joined with commas.
-    private static func text(_ value: Any?, timeZone: TimeZone) -> String {
+    private static func text(_ value: Any?, timeZone: any TimeZoneRules) -> String {
         switch value {
         case let text as String: ForeignTime.date(text).map { ForeignTime.stamp($0, in: timeZone) } ?? text
         case let list as [Any]: list.map { Self.text($0, timeZone: timeZone) }.joined(separator: ", ")

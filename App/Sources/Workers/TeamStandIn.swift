@@ -54,7 +54,7 @@ struct StandInSyncService: SyncService {
 extension WorkersDependencyContainer {
     /// Workers whose server is `team`: log in with `makeSyncWorker().login(server: TeamStandIn.server, …)`.
     @_spi(Testing) public convenience init(
-        databasePath: String, clock: any DateProvider, timeZone: TimeZone, ids: any IdentifierProvider,
+        databasePath: String, clock: any DateProvider, timeZone: any TimeZoneRules, ids: any IdentifierProvider,
         credentialsPath: String? = nil, team: TeamStandIn
     ) {
         self.init(

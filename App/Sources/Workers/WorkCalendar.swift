@@ -6,11 +6,11 @@ import Foundation
 /// the date.
 public struct WorkCalendar: Sendable {
     public let clock: any DateProvider
-    public let timeZone: TimeZone
+    public let timeZone: any TimeZoneRules
     /// The config file's `week_start`: Monday (ISO 8601) unless the user chose another day.
     public let weekStart: Weekday
 
-    public init(clock: any DateProvider, timeZone: TimeZone, weekStart: Weekday = .monday) {
+    public init(clock: any DateProvider, timeZone: any TimeZoneRules, weekStart: Weekday = .monday) {
         self.clock = clock
         self.timeZone = timeZone
         self.weekStart = weekStart

@@ -25,7 +25,7 @@ public final class WorkersDependencyContainer: Sendable {
     ///   - credentialsPath: the 0600 file keeping the server's address and token; nil keeps it next to the database.
     ///   - weekStart: the day the user's weeks begin on (the config file's `week_start`).
     public convenience init(
-        databasePath: String, clock: any DateProvider, timeZone: TimeZone, ids: any IdentifierProvider,
+        databasePath: String, clock: any DateProvider, timeZone: any TimeZoneRules, ids: any IdentifierProvider,
         credentialsPath: String? = nil, syncTimeout: Duration = .seconds(10), weekStart: Weekday = .monday
     ) {
         self.init(
@@ -36,7 +36,7 @@ public final class WorkersDependencyContainer: Sendable {
 
     /// - Parameter syncServiceFactory: how the server is reached (tests: a ``TeamStandIn``).
     init(
-        databasePath: String, clock: any DateProvider, timeZone: TimeZone, ids: any IdentifierProvider,
+        databasePath: String, clock: any DateProvider, timeZone: any TimeZoneRules, ids: any IdentifierProvider,
         credentialsPath: String?, syncServiceFactory: @escaping SyncServiceFactory, weekStart: Weekday = .monday
     ) {
         self.syncServiceFactory = syncServiceFactory

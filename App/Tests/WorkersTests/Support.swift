@@ -88,6 +88,6 @@ struct Workbench {
     func remove() { try? FileManager.default.removeItem(at: directory) }
 
     static func day(_ iso: String) -> Day {
-        Day(iso: iso) ?? Day.containing(Date(timeIntervalSince1970: 0), in: .gmt)
+        Day(iso: iso) ?? Day.containing(Date(timeIntervalSince1970: 0), in: TimeZone.gmt)
     }
 }

@@ -176,7 +176,7 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
     ///
     /// Plain arithmetic on the zone's offset at that instant: every command asks for today before it does
     /// anything, and building a calendar for it cost more than the rest of `stint timer` (ADR 0028).
-    public static func containing(_ date: Date, in timeZone: TimeZone) -> Day {
+    public static func containing(_ date: Date, in timeZone: any TimeZoneRules) -> Day {
         let seconds = date.timeIntervalSince1970 + TimeInterval(timeZone.secondsFromGMT(for: date))
         guard seconds.isFinite else { return seconds < 0 ? .first : .last }
         let serial = (seconds / 86_400).rounded(.down)
@@ -186,7 +186,7 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
     }
 
     /// The first instant of this day in `timeZone` (not always 00:00 where a clock change skips midnight).
-    public func start(in timeZone: TimeZone) -> Date {
+    public func start(in timeZone: any TimeZoneRules) -> Date {
         // Where the zone's offset holds for a day either side, local time runs evenly and the day begins at local
         // midnight minus that offset. Only near a clock change does it take a calendar, which cost more than the
         // rest of `stint report --week` to build (ADR 0028). The offset read at midnight-as-UTC lies within 14
@@ -204,14 +204,14 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
     }
 
     /// ``start(in:)`` near a clock change: what the Gregorian calendar says.
-    func startByCalendar(in timeZone: TimeZone) -> Date {
-        let calendar = GregorianCalendar.in(timeZone)
+    func startByCalendar(in timeZone: any TimeZoneRules) -> Date {
+        let calendar = GregorianCalendar.in(timeZone.foundationTimeZone)
         // Noon always exists, whereas midnight can fall into a daylight-saving gap.
         let noon = DateComponents(year: year, month: month, day: day, hour: 12)
         if let date = calendar.date(from: noon) {
             return calendar.startOfDay(for: date)
         }
-        let seconds = serial * 86_400 - timeZone.secondsFromGMT()
+        let seconds = serial * 86_400 - timeZone.foundationTimeZone.secondsFromGMT()
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 

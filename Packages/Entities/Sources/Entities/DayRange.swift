@@ -32,7 +32,7 @@ public struct DayRange: Sendable, Hashable {
     /// The instants of the range on the wall calendar of `timeZone`: from the first instant of `since` up
     /// to, not including, the first instant of the day after `until` (for 9999-12-31, which has no next
     /// `Day`, 24 hours after its start).
-    public func instants(in timeZone: TimeZone) -> Range<Date> {
+    public func instants(in timeZone: any TimeZoneRules) -> Range<Date> {
         let start = since.start(in: timeZone)
         let next = until.adding(days: 1)
         let end = next > until ? next.start(in: timeZone) : until.start(in: timeZone).addingTimeInterval(86_400)

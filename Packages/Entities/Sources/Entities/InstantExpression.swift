@@ -33,7 +33,7 @@ public enum InstantExpression {
     ///   zero or over 1000 hours; `.instantOutOfRange` outside `AcceptedRange.instants` (`0001-01-01 00:00`,
     ///   a five-digit year); `.typedInstantInFuture` for a result more than a minute after `now`.
     public static func parse(
-        _ text: String, field: String = "at", now: Date, timeZone: TimeZone, weekStart: Weekday = .monday
+        _ text: String, field: String = "at", now: Date, timeZone: any TimeZoneRules, weekStart: Weekday = .monday
     ) throws(ValidationError) -> Date {
         guard let input = TextRules.keyword(text) else { throw unreadable(text, field: field) }
         if input.isEmpty {
@@ -134,7 +134,8 @@ public enum InstantExpression {
     /// `YYYY-MM-DD` followed by `HH:MM[:SS]` and an optional zone (`z`, `+01:00`, `+0100`, `+01`); `shown` is
     /// the excerpt of what was typed, as typed, for the reasons.
     private static func dateTime(
-        date: Substring, time: Substring, input: String, shown excerpt: String, field: String, timeZone: TimeZone
+        date: Substring, time: Substring, input: String, shown excerpt: String, field: String,
+        timeZone: any TimeZoneRules
     ) throws(ValidationError) -> Date {
         guard let parts = ISODateParts(date) else { throw unreadable(input, field: field) }
         guard

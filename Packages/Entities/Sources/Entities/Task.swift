@@ -274,7 +274,8 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
     ///
     /// - Throws: `ValidationError` (field `note`) with `.emptyNoteEntry` for blank text, `.tooLong` when the
     ///   note would exceed `noteLimit`.
-    public mutating func appendNote(_ text: String, at date: Date, timeZone: TimeZone) throws(ValidationError) {
+    public mutating func appendNote(_ text: String, at date: Date, timeZone: any TimeZoneRules) throws(ValidationError)
+    {
         let entryText = TextRules.trimmed(text)
         if entryText.isEmpty || TextRules.isBlank(entryText) {
             throw ValidationError(field: "note", reason: .emptyNoteEntry)

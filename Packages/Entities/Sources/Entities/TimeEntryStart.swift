@@ -20,7 +20,7 @@ extension TimeEntry {
     ///   - now: the current instant.
     ///   - timeZone: the user's time zone, for wall-clock times.
     public static func loggedStart(
-        durationSeconds: Int, day: Day?, start: TimeOfDay?, today: Day, now: Date, timeZone: TimeZone
+        durationSeconds: Int, day: Day?, start: TimeOfDay?, today: Day, now: Date, timeZone: any TimeZoneRules
     ) -> Date {
         let chosenDay = day ?? today
         if let start {

@@ -87,16 +87,16 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, Codable, CustomStringCo
     ///
     /// A time skipped by a daylight-saving change (02:30 on a spring-forward night) is moved forward by
     /// the length of the gap (03:30); a time that occurs twice (autumn) gives the first occurrence.
-    public func date(on day: Day, in timeZone: TimeZone) -> Date {
+    public func date(on day: Day, in timeZone: any TimeZoneRules) -> Date {
         Self.instant(day: day, hour: hour, minute: minute, second: 0, in: timeZone)
     }
 
     /// The wall-clock reading `day hour:minute:second` in `timeZone`, with the gap and overlap rules of
     /// `date(on:in:)` (those are Foundation's: the calendar resolves a skipped time forward).
-    static func instant(day: Day, hour: Int, minute: Int, second: Int, in timeZone: TimeZone) -> Date {
+    static func instant(day: Day, hour: Int, minute: Int, second: Int, in timeZone: any TimeZoneRules) -> Date {
         let parts = DateComponents(
             year: day.year, month: day.month, day: day.day, hour: hour, minute: minute, second: second)
-        if let date = GregorianCalendar.in(timeZone).date(from: parts) {
+        if let date = GregorianCalendar.in(timeZone.foundationTimeZone).date(from: parts) {
             return date
         }
         return day.start(in: timeZone).addingTimeInterval(TimeInterval(hour * 3600 + minute * 60 + second))

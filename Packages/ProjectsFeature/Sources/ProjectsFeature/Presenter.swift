@@ -7,7 +7,7 @@ import TerminalUI
 struct ProjectsPresenter: Sendable {
     let format: OutputFormat
     let today: CalendarDay
-    let timeZone: TimeZone
+    let timeZone: any DisplayTimeZone
 
     // MARK: Projects
 

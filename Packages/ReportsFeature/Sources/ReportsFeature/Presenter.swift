@@ -14,7 +14,7 @@ struct ReportsPresenter: Sendable {
     let showsChart: Bool
     /// A running timer is only mentioned when the report covers this day (it is running now).
     let today: CalendarDay
-    let timeZone: TimeZone
+    let timeZone: any DisplayTimeZone
 
     func report(_ data: ReportData, request: ReportRequest, period: ReportPeriod, as format: ReportFormat)
         -> ReportsScreen

@@ -65,7 +65,7 @@ struct ReportPayload: Encodable, Sendable {
     var rows: [ReportRow]
     var daily: [DailyValue]
 
-    init(data: ReportData, request: ReportRequest, period: ReportPeriod, timeZone: TimeZone) {
+    init(data: ReportData, request: ReportRequest, period: ReportPeriod, timeZone: any DisplayTimeZone) {
         self.period = period.name
         since = request.since
         until = request.until

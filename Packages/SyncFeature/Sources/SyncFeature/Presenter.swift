@@ -16,7 +16,7 @@ struct SyncPresenter: Sendable {
 
     let format: OutputFormat
     let today: CalendarDay
-    let timeZone: TimeZone
+    let timeZone: any DisplayTimeZone
 
     // MARK: Account
 

@@ -7,7 +7,7 @@ struct TasksPresenter: Sendable {
 
     let format: OutputFormat
     let today: CalendarDay
-    let timeZone: TimeZone
+    let timeZone: any DisplayTimeZone
 
     // MARK: Reads
 

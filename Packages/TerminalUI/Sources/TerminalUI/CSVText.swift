@@ -44,7 +44,7 @@ public enum CSVText {
     /// "2026-11-21T09:15:00+01:00": an instant on the wall clock of `timeZone`, with that zone's offset, so a
     /// spreadsheet shows the local time and nothing is lost. Computed from the zone's offset at that instant (no
     /// formatter), exact across daylight-saving changes.
-    public static func localTimestamp(_ date: Date, in timeZone: TimeZone) -> String {
+    public static func localTimestamp(_ date: Date, in timeZone: any DisplayTimeZone) -> String {
         let offset = timeZone.secondsFromGMT(for: date)
         let seconds = date.timeIntervalSince1970.rounded(.down) + Double(offset)
         guard seconds.isFinite, abs(seconds) < 1e15 else { return "" }

@@ -67,7 +67,7 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomString
     }
 
     /// The calendar day on which `date` falls for someone in `timeZone`.
-    public static func from(_ date: Date, in timeZone: TimeZone) -> CalendarDay {
+    public static func from(_ date: Date, in timeZone: any DisplayTimeZone) -> CalendarDay {
         let seconds = Int((date.timeIntervalSince1970).rounded(.down)) + timeZone.secondsFromGMT(for: date)
         let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
         return CalendarDay(dayNumber: days)

@@ -16,7 +16,7 @@ public struct FeatureContext: Sendable {
     /// The user's calendar day, for relative dates and default periods.
     public var today: CalendarDay
     /// The zone times of day and days are shown in.
-    public var timeZone: TimeZone
+    public var timeZone: any DisplayTimeZone
     /// Where interactive answers are read (standard input by default; a `ScriptedLineReader` in tests). Only a
     /// feature operation documented as interactive reads it, and only when the host calls that operation.
     public var input: any LineReader
@@ -30,7 +30,7 @@ public struct FeatureContext: Sendable {
         style: TerminalStyle,
         format: OutputFormat,
         today: CalendarDay,
-        timeZone: TimeZone,
+        timeZone: any DisplayTimeZone,
         input: any LineReader = StandardLineReader(),
         quiet: Bool = false
     ) {

@@ -5,7 +5,7 @@ import Foundation
 /// described the same way with "in …" ("in 5 min").
 public enum RelativeTimeText {
     /// The phrase for `date` as seen at `now`; the ISO date fallback uses `timeZone` to pick the calendar day.
-    public static func describe(_ date: Date, now: Date, timeZone: TimeZone = .current) -> String {
+    public static func describe(_ date: Date, now: Date, timeZone: any DisplayTimeZone = TimeZone.current) -> String {
         let interval = now.timeIntervalSince(date)
         guard interval.isFinite else { return CalendarDay.from(date, in: timeZone).iso }
         let future = interval < 0

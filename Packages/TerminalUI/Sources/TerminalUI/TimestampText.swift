@@ -6,12 +6,12 @@ import Foundation
 /// daylight-saving changes and never depends on the process's own zone.
 public enum TimestampText {
     /// "2026-03-01 14:05".
-    public static func minute(_ date: Date, in timeZone: TimeZone) -> String {
+    public static func minute(_ date: Date, in timeZone: any DisplayTimeZone) -> String {
         CalendarDay.from(date, in: timeZone).iso + " " + timeOfDay(date, in: timeZone)
     }
 
     /// "14:05".
-    public static func timeOfDay(_ date: Date, in timeZone: TimeZone) -> String {
+    public static func timeOfDay(_ date: Date, in timeZone: any DisplayTimeZone) -> String {
         let seconds = date.timeIntervalSince1970.rounded(.down) + Double(timeZone.secondsFromGMT(for: date))
         guard seconds.isFinite, abs(seconds) < 1e15 else { return "--:--" }
         var ofDay = Int(seconds) % 86_400

@@ -93,7 +93,7 @@ struct DetailFieldTests {
     func contextDefaults() throws {
         let day = try #require(CalendarDay(year: 2026, month: 3, day: 4))
         let context = FeatureContext(
-            output: CapturedOutput(), style: .plain, format: .json, today: day, timeZone: .gmt)
+            output: CapturedOutput(), style: .plain, format: .json, today: day, timeZone: TimeZone.gmt)
         #expect(context.input is StandardLineReader)
         #expect(context.format == .json)
     }

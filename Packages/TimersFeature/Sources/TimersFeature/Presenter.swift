@@ -10,7 +10,7 @@ struct TimersPresenter: Sendable {
 
     let format: OutputFormat
     let today: CalendarDay
-    let timeZone: TimeZone
+    let timeZone: any DisplayTimeZone
 
     // MARK: Timers
 
