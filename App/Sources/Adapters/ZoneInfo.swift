@@ -244,14 +244,8 @@ struct PosixTimeZoneRule: Sendable, Equatable {
 
         static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
 
-        /// Days since 1970-01-01 of a proleptic Gregorian date.
         static func days(year: Int, month: Int, day: Int) -> Int {
-            let y = month <= 2 ? year - 1 : year
-            let era = (y >= 0 ? y : y - 399) / 400
-            let yearOfEra = y - era * 400
-            let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-            let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-            return era * 146_097 + dayOfEra - 719_468
+            Entities.Day.daysSince1970(year: year, month: month, day: day)
         }
     }
 
@@ -298,14 +292,7 @@ struct PosixTimeZoneRule: Sendable, Equatable {
 
     private static func year(of seconds: Int64) -> Int {
         let days = Int((seconds >= 0 ? seconds : seconds - 86_399) / 86_400)
-        // Civil year from days since 1970 (Howard Hinnant's algorithm).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        return yearOfEra + era * 400 + (monthIndex >= 10 ? 1 : 0)
+        return Entities.Day.civilDate(daysSince1970: days).year
     }
 
     /// Parses `std offset [dst [offset] [,start[/time],end[/time]]]`; nil for what it does not recognise, including

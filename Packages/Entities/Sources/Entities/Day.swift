@@ -147,8 +147,18 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
         }
     }
 
-    /// Days since 1970-01-01 (negative before), after H. Hinnant's days_from_civil.
-    var serial: Int {
+    /// Days since 1970-01-01 (negative before).
+    var serial: Int { Self.daysSince1970(year: year, month: month, day: day) }
+
+    /// The inverse of `serial`; callers keep `serial` within first…last.
+    private init(serial: Int) {
+        let (year, month, day) = Self.civilDate(daysSince1970: serial)
+        self.init(unchecked: year, month, day)
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date of any year (H. Hinnant's days_from_civil): the
+    /// arithmetic under `serial`, public for rules that reach past a `Day`'s years (a time zone's yearly changes).
+    public static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
         let yearOfEra = shiftedYear - era * 400
@@ -157,9 +167,9 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    /// The inverse of `serial` (H. Hinnant's civil_from_days); callers keep `serial` within first…last.
-    private init(serial: Int) {
-        let shifted = serial + 719_468
+    /// The proleptic Gregorian date `days` after 1970-01-01, for any count (H. Hinnant's civil_from_days).
+    public static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097
         let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
@@ -167,7 +177,7 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
         let monthIndex = (5 * dayOfYear + 2) / 153
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        self.init(unchecked: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     // MARK: Instants
