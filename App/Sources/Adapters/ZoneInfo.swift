@@ -108,8 +108,8 @@ struct ZoneInfo: Sendable, Equatable {
         var transitions: [Int64] = []
         var offsets: [Int32] = []
         var previous = typeOffsets[0]
-        for (time, index) in zip(times, typeIndices) {
-            guard transitions.last.map({ time > $0 }) ?? true else { return nil }
+        for (position, (time, index)) in zip(times, typeIndices).enumerated() {
+            guard position == 0 || time > times[position - 1] else { return nil }
             let offset = typeOffsets[index]
             if offset != previous {
                 transitions.append(time)
@@ -125,25 +125,25 @@ struct ZoneInfo: Sendable, Equatable {
     /// The offset from UTC, in seconds, at `seconds` since 1970.
     func offset(at seconds: Int64) -> Int {
         if let rule, seconds >= ruleStart { return rule.offset(at: seconds) }
-        // The last transition at or before `seconds`.
+        let passed = transitionCount(upTo: seconds)
+        return Int(passed == 0 ? initialOffset : offsets[passed - 1])
+    }
+
+    /// How many transitions lie at or before `seconds` (a binary search).
+    private func transitionCount(upTo seconds: Int64) -> Int {
         var low = 0
         var high = transitions.count
         while low < high {
             let middle = (low + high) / 2
             if transitions[middle] <= seconds { low = middle + 1 } else { high = middle }
         }
-        return Int(low == 0 ? initialOffset : offsets[low - 1])
+        return low
     }
 
     /// The first instant after `seconds` at which the offset changes, if the zone has one.
     func nextChange(after seconds: Int64) -> Int64? {
-        var low = 0
-        var high = transitions.count
-        while low < high {
-            let middle = (low + high) / 2
-            if transitions[middle] <= seconds { low = middle + 1 } else { high = middle }
-        }
-        if low < transitions.count { return transitions[low] }
+        let passed = transitionCount(upTo: seconds)
+        if passed < transitions.count { return transitions[passed] }
         guard let rule else { return nil }
         return rule.nextChange(after: max(seconds, ruleStart))
     }
@@ -454,20 +454,17 @@ private struct ByteReader {
         return bytes[position]
     }
 
-    mutating func int32() -> Int32? {
-        guard position + 4 <= bytes.count else { return nil }
-        var value: UInt32 = 0
-        for offset in 0..<4 { value = value << 8 | UInt32(bytes[position + offset]) }
-        position += 4
-        return Int32(bitPattern: value)
-    }
+    mutating func int32() -> Int32? { bigEndian() }
 
-    mutating func int64() -> Int64? {
-        guard position + 8 <= bytes.count else { return nil }
-        var value: UInt64 = 0
-        for offset in 0..<8 { value = value << 8 | UInt64(bytes[position + offset]) }
-        position += 8
-        return Int64(bitPattern: value)
+    mutating func int64() -> Int64? { bigEndian() }
+
+    private mutating func bigEndian<Value: FixedWidthInteger>() -> Value? {
+        let size = Value.bitWidth / 8
+        guard position + size <= bytes.count else { return nil }
+        var value = Value.zero
+        for offset in 0..<size { value = value << 8 | Value(truncatingIfNeeded: bytes[position + offset]) }
+        position += size
+        return value
     }
 
     /// The text up to the next line break, which is consumed.
