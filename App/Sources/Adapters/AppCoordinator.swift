@@ -43,8 +43,19 @@ public struct AppCoordinator: Sendable {
     /// Called once the command is over, whether it succeeded or not: under `--verbose`, how many SQL
     /// statements it ran (a count does not depend on the machine, so it shows a change in cost).
     public func finish() {
-        container.logger.debug("finished", metadata: ["sql_statements": "\(container.workers.statementCount)"])
+        container.logger.debug(
+            "finished",
+            metadata: [
+                "sql_statements": "\(container.workers.statementCount)",
+                "database": "\(container.workers.databaseAccess)",
+            ])
         container.workers.close()
+    }
+
+    /// Called before a command that only reads (listings, reports, timer status): the database is opened
+    /// read-only when it can be (ADR 0028, decision 19); a write still works.
+    public func expectOnlyReads() {
+        container.workers.expectOnlyReads()
     }
 
     /// The objects of this run, for a process that is about to exit to leave in place (``ProcessContext``).

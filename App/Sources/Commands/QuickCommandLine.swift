@@ -331,8 +331,18 @@ struct QuickCommandLine: Equatable {
 }
 
 extension QuickCommandLine.Invocation {
+    /// The commands that never change local data: their database is opened read-only (ADR 0028, decision 19).
+    var onlyReads: Bool {
+        switch self {
+        case .dashboard, .timerStatus, .timerList, .taskList, .report, .entriesList: true
+        case .timerStart, .timerStop, .timerPause, .timerResume, .timerDiscard, .timerRestart, .taskAdd, .taskNote:
+            false
+        }
+    }
+
     /// Runs the command with the coordinator built for this run.
     func perform(with coordinator: AppCoordinator) async throws {
+        if onlyReads { coordinator.expectOnlyReads() }
         switch self {
         case .dashboard: try await coordinator.dashboard()
         case .timerStatus: try await coordinator.timerStatus()

@@ -387,9 +387,8 @@ public struct TaskWorker: Sendable {
     public func details(_ references: [String]) async throws(WorkerError) -> [TaskDetails] {
         try await working {
             var all = try await details(for: try await resolve(references))
-            for index in all.indices {
-                all[index].loggedSeconds = try await sums.loggedSeconds(onTask: all[index].task.id)
-            }
+            let logged = try await sums.loggedSeconds(onTasks: all.map(\.task.id))
+            for index in all.indices { all[index].loggedSeconds = logged[all[index].task.id] ?? 0 }
             return all
         }
     }

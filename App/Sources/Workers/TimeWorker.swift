@@ -329,14 +329,15 @@ public struct TimeWorker: Sendable {
     }
 
     private func details(for timers: [Entities.Timer]) async throws -> [TimerDetails] {
-        let (taskMap, projectMap) = try await lookups(taskIDs: Set(timers.compactMap(\.target.taskID)))
+        let taskIDs = Set(timers.compactMap(\.target.taskID))
+        let (taskMap, projectMap) = try await lookups(taskIDs: taskIDs)
+        let loggedMap = taskIDs.isEmpty ? [:] : try await sums.loggedSeconds(onTasks: Array(taskIDs))
         let now = calendar.now
         var result: [TimerDetails] = []
         for timer in timers {
             let task = timer.target.taskID.flatMap { taskMap[$0] }
             let projectID = timer.target.projectID ?? task?.projectID
-            var logged: Int?
-            if let taskID = timer.target.taskID { logged = try await sums.loggedSeconds(onTask: taskID) }
+            let logged = timer.target.taskID.map { loggedMap[$0] ?? 0 }
             result.append(
                 TimerDetails(
                     timer: timer, task: task, project: projectID.flatMap { projectMap[$0] },

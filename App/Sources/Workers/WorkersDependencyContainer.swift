@@ -15,6 +15,7 @@ public final class WorkersDependencyContainer: Sendable {
     /// What "now" and "today" mean for this process.
     public let calendar: WorkCalendar
     private let repositoriesBox = LazyBox<RepositoriesDependencyContainer>()
+    private let onlyReads = Flag()
 
     /// - Parameters:
     ///   - databasePath: the SQLite file; created and migrated when first needed.
@@ -55,13 +56,25 @@ public final class WorkersDependencyContainer: Sendable {
         let factory = syncServiceFactory
         let clock = calendar.clock
         let ids = self.ids
+        let onlyReading = onlyReads.isSet
         return try repositoriesBox.value { () throws(WorkerError) in
             try working {
                 try RepositoriesDependencyContainer(
                     databasePath: path, clock: clock, ids: ids, credentialsFile: credentials,
-                    syncServiceFactory: factory)
+                    syncServiceFactory: factory, onlyReading: onlyReading)
             }
         }
+    }
+
+    /// Says, before the database is first used, that this run's command only reads: the database is then opened
+    /// read-only when it can be, which is cheaper (ADR 0028, decision 19). A hint, not a promise: a write still
+    /// works, after the file is reopened read-write.
+    public func expectOnlyReads() { onlyReads.set() }
+
+    /// How this run has the database open, for `--verbose`: "read-only", "read-write" or "unopened".
+    public var databaseAccess: String {
+        guard let repositories = repositoriesBox.peek else { return "unopened" }
+        return repositories.isReadOnly ? "read-only" : "read-write"
     }
 
     /// How many SQL statements this run has executed (0 when the database was never opened), for
@@ -131,6 +144,15 @@ public final class WorkersDependencyContainer: Sendable {
 }
 
 /// A value made once, on first use, safely from any thread.
+/// A switch that is turned on once and read from any thread.
+final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var on = false
+
+    func set() { lock.withLock { on = true } }
+    var isSet: Bool { lock.withLock { on } }
+}
+
 final class LazyBox<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Value?

@@ -32,6 +32,34 @@ struct OutputRouteTests {
         #expect(both.stderr.hasPrefix("stint: --quiet and --verbose exclude each other"), "\(both)")
     }
 
+    @Test("the commands that only read open the database read-only, and --verbose says so; the others read-write")
+    func databaseAccess() async throws {
+        let stint = try Harness()
+        try await stint.given([
+            ["project", "add", "Work"], ["task", "add", "Write", "--project", "Work"], ["log", "1h", "1"],
+        ])
+        func access(_ line: [String]) async -> String? {
+            let outcome = await stint.run(line + ["--verbose"])
+            guard outcome.status == 0 else { return "exit \(outcome.status): \(outcome.stderr)" }
+            let finished = outcome.stderr.split(separator: "\n").first { $0.contains("stint: finished") }
+            return finished?.split(separator: " ").first { $0.hasPrefix("database=") }.map(String.init)
+        }
+        for line in [
+            ["timer"], ["timer", "list"], ["task", "list"], ["task", "list", "--count"], ["task", "list", "--json"],
+            ["report", "--week"], ["entries", "list", "--since", "mon"], [],
+        ] {
+            #expect(await access(line) == "database=read-only", "stint \(line.joined(separator: " "))")
+        }
+        #expect(await access(["timer", "start", "1"]) == "database=read-write")
+        stint.now = "2026-11-21T10:30:00Z"
+        for line in [["timer", "stop"], ["task", "note", "1", "a note"], ["task", "add", "X"]] {
+            #expect(await access(line) == "database=read-write", "stint \(line.joined(separator: " "))")
+        }
+        // Only read, yet read-write: a command outside the everyday table takes the careful default.
+        #expect(await access(["project", "list"]) == "database=read-write")
+        #expect(await stint.run("task", "list", "--count").stdout == "2\n")
+    }
+
     @Test("--color always colours even a pipe and beats NO_COLOR; never and auto leave it off there")
     func color() async throws {
         let stint = try Harness()

@@ -59,6 +59,12 @@ enum DatabaseFile {
         return .sqlite(wal: header[18] == 2 && header[19] == 2)
     }
 
+    /// Whether the `-wal` and `-shm` files SQLite keeps beside a WAL-mode file are there (a read-only connection
+    /// cannot create the `-shm` file).
+    static func hasWALFiles(_ path: String) -> Bool {
+        access(path + "-wal", F_OK) == 0 && access(path + "-shm", F_OK) == 0
+    }
+
     /// Creates an empty file readable by the owner only; SQLite gives its -wal and -shm files the
     /// same permissions. Never replaces a file created meanwhile by another process.
     static func createPrivateFile(at path: String) throws(LocalStorageError) {

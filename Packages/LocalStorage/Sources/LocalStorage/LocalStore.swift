@@ -12,17 +12,71 @@ internal import SQLiteTuning
 /// the cheapest setup for a command-line process. All methods throw ``LocalStorageError`` unless
 /// stated otherwise.
 public final class LocalStore: Sendable {
+    /// How a command means to use the store.
+    public enum Access: Sendable, Equatable {
+        /// Reads and writes.
+        case readWrite
+        /// Only reads, as far as the command knows. The file is then opened read-only when it allows it, which
+        /// leaves SQLite's `-shm` file as it is instead of resetting it (ADR 0028, decision 19). It is a hint,
+        /// never a limit: the first write, or a read SQLite cannot do read-only, reopens the file read-write.
+        case reading
+    }
+
     /// The database file.
     public let path: String
-    let queue: DatabaseQueue
+    private let connection: Connection
     private let statements: StatementCounter
     let batches = StatementCounter()
 
-    private init(path: String, queue: DatabaseQueue, statements: StatementCounter) {
+    private init(path: String, queue: DatabaseQueue, readOnly: Bool, statements: StatementCounter) {
         self.path = path
-        self.queue = queue
+        connection = Connection(queue: queue, readOnly: readOnly)
         self.statements = statements
     }
+
+    /// The one connection, replaced once when a read-only one has to become read-write.
+    private final class Connection: @unchecked Sendable {
+        private let lock = NSLock()
+        private var current: DatabaseQueue
+        private var isReadOnly: Bool
+        private var isClosed = false
+
+        init(queue: DatabaseQueue, readOnly: Bool) {
+            current = queue
+            isReadOnly = readOnly
+        }
+
+        var state: (queue: DatabaseQueue, readOnly: Bool) {
+            lock.lock()
+            defer { lock.unlock() }
+            return (current, isReadOnly)
+        }
+
+        /// Closes the read-only connection and opens the file read-write in its place (no-op when it is already
+        /// read-write, or closed: a closed store stays closed). The read-only connection goes first: connections
+        /// of one process share SQLite's `-shm` mapping, and a read-write one must not inherit a read-only one's.
+        func makeWritable(path: String, statements: StatementCounter) throws(LocalStorageError) -> DatabaseQueue {
+            lock.lock()
+            defer { lock.unlock() }
+            guard isReadOnly, !isClosed else { return current }
+            do { try current.close() } catch {
+                throw .cannotOpen(path: path, underlying: LocalStorageError.detail(of: error))
+            }
+            current = try LocalStore.openReadWrite(path: path, statements: statements)
+            isReadOnly = false
+            return current
+        }
+
+        func close() throws {
+            lock.lock()
+            defer { lock.unlock() }
+            isClosed = true
+            try current.close()
+        }
+    }
+
+    /// Whether the store still reads through a read-only connection (see ``Access/reading``).
+    public var isReadOnly: Bool { connection.state.readOnly }
 
     /// How many change batches this store has committed since it was opened: local changes a sync has
     /// to push (edits, imports, undos), never what a sync itself wrote. The App starts a background sync
@@ -41,15 +95,40 @@ public final class LocalStore: Sendable {
     ///   ``LocalStorageError/newerSchema(path:)`` when a newer Stint migrated it; the file is left
     ///   untouched in both cases. ``LocalStorageError/cannotOpen(path:underlying:)`` for file-system
     ///   failures.
-    public static func open(path: String) throws(LocalStorageError) -> LocalStore {
+    /// - Parameter access: ``Access/reading`` for a command that only reads (see there).
+    public static func open(path: String, access: Access = .readWrite) throws(LocalStorageError) -> LocalStore {
         _ = sqliteSetUp
-        try DatabaseFile.createParentDirectories(of: path)
+        let state: DatabaseFile.State
+        do {
+            state = try DatabaseFile.state(of: path)
+        } catch {
+            // A parent that cannot be created says so more clearly than the failed look at the file.
+            try DatabaseFile.createParentDirectories(of: path)
+            throw error
+        }
+        let statements = StatementCounter()
+        if access == .reading, case .sqlite(wal: true) = state, DatabaseFile.hasWALFiles(path),
+            let queue = openReadOnly(path: path, statements: statements)
+        {
+            return LocalStore(path: path, queue: queue, readOnly: true, statements: statements)
+        }
+        let queue = try openReadWrite(path: path, state: state, statements: statements)
+        return LocalStore(path: path, queue: queue, readOnly: false, statements: statements)
+    }
+
+    /// ``open(path:access:)`` without the read-only choice: creates, migrates, stamps as needed.
+    fileprivate static func openReadWrite(
+        path: String, state known: DatabaseFile.State? = nil, statements: StatementCounter
+    ) throws(LocalStorageError) -> DatabaseQueue {
+        let state: DatabaseFile.State
+        if let known { state = known } else { state = try DatabaseFile.state(of: path) }
         let existing: Bool
         var inWAL = false
-        switch try DatabaseFile.state(of: path) {
+        switch state {
         case .notSQLite:
             throw .notADatabase(path: path)
         case .absent:
+            try DatabaseFile.createParentDirectories(of: path)
             try DatabaseFile.createPrivateFile(at: path)
             existing = false
         case .empty:
@@ -58,15 +137,12 @@ public final class LocalStore: Sendable {
             existing = true
             inWAL = wal
         }
-        let statements = StatementCounter()
         let queue = try connect(path: path, settingWAL: !existing, counting: statements)
         if existing {
             // The lean open: one statement finds the stamp a current Stint file carries, and the header already
             // said the file is in WAL mode. Anything else takes the careful path, which reads the migrations,
             // refuses what is not ours, migrates and stamps.
-            guard !(inWAL && isStamped(queue)) else {
-                return LocalStore(path: path, queue: removingAuthorizer(queue), statements: statements)
-            }
+            guard !(inWAL && isStamped(queue)) else { return removingAuthorizer(queue) }
             if try inspect(queue, path: path) == .needsMigration {
                 try migrate(queue, path: path)
             } else {
@@ -77,7 +153,47 @@ public final class LocalStore: Sendable {
         } else {
             try migrate(queue, path: path)
         }
-        return LocalStore(path: path, queue: removingAuthorizer(queue), statements: statements)
+        return removingAuthorizer(queue)
+    }
+
+    /// A current Stint file opened read-only (ADR 0028, decision 19), or nil when it must be opened read-write.
+    ///
+    /// Every read-write open finding itself the only connection resets the `-shm` file (SQLite truncates it, then
+    /// writes it back to 32 KiB), and once the file system has written those pages out the truncation frees
+    /// their blocks through the journal: half a millisecond of a command a person runs every few minutes. A
+    /// read-only connection with `readonly_shm=1` opens the `-shm` file read-only instead: with no other
+    /// connection it keeps its index of the (emptied) WAL in its own memory, and beside a live writer it reads
+    /// that writer's index, as SQLite's read-only WAL support does for files on read-only media.
+    private static func openReadOnly(path: String, statements: StatementCounter) -> DatabaseQueue? {
+        var configuration = configuration(settingWAL: false, counting: statements)
+        configuration.readonly = true
+        guard let queue = try? DatabaseQueue(path: readOnlyURI(path), configuration: configuration) else {
+            return nil
+        }
+        guard isStamped(queue) else {
+            try? queue.close()
+            return nil
+        }
+        return removingAuthorizer(queue)
+    }
+
+    /// `file:` and the path, its bytes outside the unreserved ones and `/` percent-encoded (SQLite decodes them),
+    /// then `?readonly_shm=1`.
+    static func readOnlyURI(_ path: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes = Array("file:".utf8)
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "/"):
+                bytes.append(byte)
+            default:
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            }
+        }
+        bytes += Array("?readonly_shm=1".utf8)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Takes GRDB's statement authorizer off the connection once the schema is current (ADR 0028 decision 18).
@@ -93,8 +209,8 @@ public final class LocalStore: Sendable {
     }
 
     /// SQLite's process-wide settings, made once before the process's first database opens (see
-    /// `stint_sqlite_skip_memory_statistics`).
-    private static let sqliteSetUp: Int32 = stint_sqlite_skip_memory_statistics()
+    /// `stint_sqlite_set_up`).
+    private static let sqliteSetUp: Int32 = stint_sqlite_set_up()
 
     /// Opens the connection. Switching a new file to WAL needs the file to itself, and SQLite answers "busy" at once,
     /// without waiting, while another process that is creating the same file holds it: then this waits a moment and
@@ -244,7 +360,7 @@ public final class LocalStore: Sendable {
     ///
     /// - Throws: ``LocalStorageError/reading(_:)`` when SQLite cannot close the file; it stays open then.
     public func close() throws(LocalStorageError) {
-        do { try queue.close() } catch { throw LocalStorageError.reading(error) }
+        do { try connection.close() } catch { throw LocalStorageError.reading(error) }
     }
 
     // MARK: Reading
@@ -267,7 +383,20 @@ public final class LocalStore: Sendable {
     /// The connection is used on the caller's thread, not through GRDB's asynchronous access: that hops to the
     /// queue's own thread and back for every read or write, and a command-line process has no other work
     /// for the caller's thread to do meanwhile (ADR 0028).
+    ///
+    /// On a read-only connection, a read SQLite cannot do without writing (recovering a WAL another process left
+    /// behind, a `-shm` file deleted meanwhile) reopens the file read-write and runs once more.
     private func readTransactionNow<T>(_ body: (Database) throws -> T) throws -> T {
+        let (queue, readOnly) = connection.state
+        guard readOnly else { return try Self.readTransaction(queue, body) }
+        do {
+            return try Self.readTransaction(queue, body)
+        } catch let error as DatabaseError where [.SQLITE_READONLY, .SQLITE_CANTOPEN].contains(error.resultCode) {
+            return try Self.readTransaction(connection.makeWritable(path: path, statements: statements), body)
+        }
+    }
+
+    private static func readTransaction<T>(_ queue: DatabaseQueue, _ body: (Database) throws -> T) throws -> T {
         try queue.unsafeRead { db in
             try db.runPlain("BEGIN DEFERRED TRANSACTION")
             do {
@@ -462,8 +591,11 @@ public final class LocalStore: Sendable {
     }
 
     /// A write on the caller's thread (see `readTransactionNow`).
+    /// A store opened for reading becomes read-write here, before its first write.
     private func writeNow<T>(_ body: (Database) throws -> T) throws -> T {
-        try queue.writeWithoutTransaction(body)
+        let (queue, readOnly) = connection.state
+        guard readOnly else { return try queue.writeWithoutTransaction(body) }
+        return try connection.makeWritable(path: path, statements: statements).writeWithoutTransaction(body)
     }
 
     /// ``transaction(_:)`` for the store's own operations, whose errors are all ``LocalStorageError``.

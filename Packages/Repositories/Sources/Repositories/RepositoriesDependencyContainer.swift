@@ -45,14 +45,20 @@ public final class RepositoriesDependencyContainer: Sendable {
     ///     next to the database.
     ///   - syncServiceFactory: Makes the service that reaches a server, for sync and login.
     ///   - syncBatchBytes: The most bytes of change images one push carries (tests push in many small batches).
+    ///   - onlyReading: The command only reads: the file is opened read-only when it can be, which is cheaper
+    ///     (ADR 0028, decision 19). A write still works; the store reopens the file read-write for it.
     /// - Throws: ``RepositoryError/storage(inner:)`` when the file cannot be used.
     public convenience init(
         databasePath: String, clock: any DateProvider, ids: any IdentifierProvider, credentialsFile: URL? = nil,
         syncServiceFactory: @escaping SyncServiceFactory = RepositoriesDependencyContainer.offlineSyncService,
-        syncBatchBytes: Int = 1 << 20
+        syncBatchBytes: Int = 1 << 20, onlyReading: Bool = false
     ) throws {
         let store: LocalStore
-        do { store = try LocalStore.open(path: databasePath) } catch { throw repositoryError(error) }
+        do {
+            store = try LocalStore.open(path: databasePath, access: onlyReading ? .reading : .readWrite)
+        } catch {
+            throw repositoryError(error)
+        }
         let credentials =
             credentialsFile
             ?? URL(fileURLWithPath: databasePath).deletingLastPathComponent().appendingPathComponent("credentials.json")
@@ -84,6 +90,8 @@ public final class RepositoriesDependencyContainer: Sendable {
     /// How many SQL statements the database has run since this container opened it, opening included
     /// (so the app can say how much database work a command did). Reading it runs nothing.
     public var statementCount: Int { store.statementCount }
+    /// Whether the database is still open read-only (an `onlyReading` container whose command wrote nothing).
+    public var isReadOnly: Bool { store.isReadOnly }
     /// Closes the database once the run is over (``LocalStore/close()``); nothing may be used afterwards. A
     /// failure to close loses nothing (every change was committed), so it is not reported.
     public func close() { try? store.close() }
