@@ -508,6 +508,9 @@ struct PeerSession {
                         let elapsed = ContinuousClock.now - started
                         if elapsed < .milliseconds(1_200) { pause(.milliseconds(1_200) - elapsed) }
                     }
+                    // Untimed: what any tool left to write goes to disk now, not inside the next one's fdatasync
+                    // (docs/benchmarks.md, "What is timed").
+                    sync()
                     // The warm-up round runs under GNU time for the peak memory; the timed rounds do not.
                     let sample = try run(tool, arguments, measureMemory: round == 0).0
                     if step.kind == .timerStart { timerStarted[tool] = ContinuousClock.now }
