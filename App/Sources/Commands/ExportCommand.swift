@@ -3,6 +3,7 @@ import ArgumentParser
 
 /// `stint export`.
 struct ExportCommand: StintCommand {
+    static let onlyReads = true
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write every project, list, task, timer and time entry as JSON (lossless).",

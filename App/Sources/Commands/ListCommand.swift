@@ -31,6 +31,7 @@ struct ListCommand: AsyncParsableCommand {
     }
 
     struct Ls: StintCommand {
+        static let onlyReads = true
         static let configuration = CommandConfiguration(
             commandName: "ls", abstract: "List task lists, of one project or all.",
             discussion: "Examples:\n  stint list ls\n  stint list ls --project Work --json")

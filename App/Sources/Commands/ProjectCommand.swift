@@ -32,6 +32,7 @@ struct ProjectCommand: AsyncParsableCommand {
     }
 
     struct List: StintCommand {
+        static let onlyReads = true
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List projects with their task counts.",
             discussion: "Examples:\n  stint project list\n  stint project list --all --json",
@@ -45,6 +46,7 @@ struct ProjectCommand: AsyncParsableCommand {
     }
 
     struct Show: StintCommand {
+        static let onlyReads = true
         static let configuration = CommandConfiguration(
             commandName: "show",
             abstract: "Show a project, its lists and its open tasks.",

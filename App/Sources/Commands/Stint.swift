@@ -89,12 +89,18 @@ extension ColorOption: ExpressibleByArgument {
 /// workers and Entities.
 protocol StintCommand: AsyncParsableCommand {
     var global: GlobalOptions { get }
+    /// The command never changes local data: its database is opened read-only (ADR 0028, decision 19). A
+    /// command the quick table reads says so through its ``QuickCommandLine/Invocation`` instead.
+    static var onlyReads: Bool { get }
     func run(with coordinator: AppCoordinator) async throws
 }
 
 extension StintCommand {
+    static var onlyReads: Bool { false }
+
     func run() async throws {
         try await StintRuntime.execute(QuickCommandLine.Global(global)) { coordinator in
+            if Self.onlyReads { coordinator.expectOnlyReads() }
             try await run(with: coordinator)
         }
     }

@@ -156,6 +156,7 @@ struct TaskCommand: AsyncParsableCommand {
     }
 
     struct Show: StintCommand {
+        static let onlyReads = true
         static let configuration = CommandConfiguration(
             commandName: "show",
             abstract: "Show everything about one task.",
