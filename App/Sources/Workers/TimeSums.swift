@@ -12,13 +12,6 @@ extension WorkCalendar {
 
 /// The small sums other screens show beside tasks and projects; shared by the task, project and time workers.
 extension TimeReportRepository {
-    /// Time logged on one task, ever. Through the per-task sums of listings, not a windowed report sum: those
-    /// read every entry's row for its billable flag, one page each, where this sum is answered from the
-    /// task index alone (a timer line read 20 pages for a task with a dozen entries, now 3).
-    func loggedSeconds(onTask id: UUID) async throws -> Int {
-        try await loggedSeconds(onTasks: [id])[id] ?? 0
-    }
-
     /// A project's time: all of it, the billable part, and this week's (in `calendar`'s zone).
     func projectTotals(_ id: UUID, calendar: WorkCalendar) async throws -> ProjectTimeTotals {
         let results = try await sums([

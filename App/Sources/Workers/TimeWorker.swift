@@ -331,6 +331,8 @@ public struct TimeWorker: Sendable {
     private func details(for timers: [Entities.Timer]) async throws -> [TimerDetails] {
         let taskIDs = Set(timers.compactMap(\.target.taskID))
         let (taskMap, projectMap) = try await lookups(taskIDs: taskIDs)
+        // The per-task sums of listings, answered from the task index alone; a windowed report sum would read
+        // every entry's row for its billable flag (20 pages for a task with a dozen entries instead of 3).
         let loggedMap = taskIDs.isEmpty ? [:] : try await sums.loggedSeconds(onTasks: Array(taskIDs))
         let now = calendar.now
         var result: [TimerDetails] = []
