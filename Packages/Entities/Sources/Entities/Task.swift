@@ -127,11 +127,11 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
     }
 
     private static func normalized(_ tags: [Tag]) -> [Tag] {
-        Array(Set(tags)).sorted()
+        tags.sortedUnique(by: <)
     }
 
     private static func normalized(_ ids: [UUID]) -> [UUID] {
-        Array(Set(ids)).sorted { $0.lowercasedString < $1.lowercasedString }
+        ids.sortedUnique(by: UUID.precedesInText)
     }
 
     /// Applies `change` and stamps `updatedAt` only if the task differs afterwards.

@@ -149,7 +149,7 @@ public struct TimeEntry: Sendable, Hashable, Codable, Identifiable {
     }
 
     private static func normalized(_ tags: [Tag]) -> [Tag] {
-        Array(Set(tags)).sorted()
+        tags.sortedUnique(by: <)
     }
 
     private static func checkLoggedDuration(_ seconds: Int, force: Bool) throws(ValidationError) {

@@ -4,7 +4,7 @@ internal import GRDB
 /// The SQL text used for one entity table, built once.
 struct TableSQL: Sendable {
     let spec: TableSpec
-    /// `SELECT <columns> FROM <table>`; rows decode with `init(row:startingAt: 0)`.
+    /// `SELECT <columns> FROM <table>`; rows decode with `init(columns:)`.
     let select: String
     let insert: String
     /// Sets every column from the record's values, then the id to match.
@@ -19,7 +19,7 @@ struct TableSQL: Sendable {
         update = "UPDATE \(spec.name) SET (\(spec.columnList)) = (\(placeholders)) WHERE id = ?"
     }
 
-    /// The columns a row is read with, in the order `init(row:startingAt:)` decodes them.
+    /// The columns a row is read with, in the order `init(columns:)` decodes them.
     private static func readColumns(_ spec: TableSpec) -> String {
         spec.columns.map { spec.readExpressions[$0] ?? "\(spec.name).\($0)" }.joined(with: ", ")
     }
@@ -127,9 +127,11 @@ enum Queries {
         }
         let statement = try db.cachedStatement(sql: sql)
         var records: [R] = []
+        // GRDB steps (and resets when done); the columns are read from the statement it stands on.
         let rows = try Row.fetchCursor(statement, arguments: .positional(arguments))
-        while let row = try rows.next() {
-            records.append(try R(row: row, startingAt: 0))
+        while try rows.next() != nil {
+            var reader = ColumnReader(statement)
+            records.append(try R(columns: &reader))
         }
         return records
     }
@@ -141,9 +143,11 @@ enum Queries {
     /// The stored row with this id, tombstone or not, and its JSON image for the change log.
     static func storedWithImage<R: StoredRecord>(_ type: R.Type, _ db: Database, id: String) throws -> (R, String)? {
         let statement = try db.cachedStatement(sql: R.sql.selectWithImage)
-        guard let row = try Row.fetchOne(statement, arguments: [id]) else { return nil }
-        let image = try row.decode(String.self, atIndex: R.table.columns.count)
-        return (try R(row: row, startingAt: 0), image)
+        let rows = try Row.fetchCursor(statement, arguments: [id])
+        guard try rows.next() != nil else { return nil }
+        var reader = ColumnReader(statement)
+        let record = try R(columns: &reader)
+        return (record, try reader.string())
     }
 
     /// Records whose id starts with `prefix` (case-insensitive). Only UUID characters can match.

@@ -10,12 +10,11 @@ extension ColumnReader {
 extension TimerRecord: StoredRecord {
     static var table: TableSpec { .timers }
 
-    init(row: Row, startingAt index: Int) throws {
-        var reader = ColumnReader(row: row, index: index)
+    init(columns reader: inout ColumnReader) throws {
         self.init(
             id: try reader.string(), ownerID: try reader.string(), taskID: try reader.optionalString(),
             projectID: try reader.optionalString(), note: try reader.string(), billable: try reader.bool(),
-            tags: try TagsJSON.decode(try reader.string()), state: try reader.string(),
+            tags: try reader.stringArray(), state: try reader.string(),
             intervals: try IntervalsJSON.decode(try reader.string()),
             createdAt: try reader.date(), updatedAt: try reader.date(), deletedAt: try reader.optionalDate(),
             version: try reader.int())
@@ -48,8 +47,7 @@ extension TimerRecord: StoredRecord {
 extension TimeEntryRecord: StoredRecord {
     static var table: TableSpec { .timeEntries }
 
-    init(row: Row, startingAt index: Int) throws {
-        var reader = ColumnReader(row: row, index: index)
+    init(columns reader: inout ColumnReader) throws {
         let id = try reader.string()
         let taskID = try reader.optionalString()
         let projectID = try reader.optionalString()
@@ -57,7 +55,7 @@ extension TimeEntryRecord: StoredRecord {
         _ = try reader.date()  // end_at: derived from start and duration
         self.init(
             id: id, taskID: taskID, projectID: projectID, start: start, durationSeconds: try reader.int(),
-            note: try reader.string(), billable: try reader.bool(), tags: try TagsJSON.decode(try reader.string()),
+            note: try reader.string(), billable: try reader.bool(), tags: try reader.stringArray(),
             loggedBy: try reader.string(), createdAt: try reader.date(), updatedAt: try reader.date(),
             deletedAt: try reader.optionalDate(), version: try reader.int())
     }

@@ -109,9 +109,11 @@ extension StoreWriter {
     ) throws {
         guard !records.isEmpty else { return }
         var stored: [String: R] = [:]
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: R.sql.select))
-        while let row = try rows.next() {
-            let record = try R(row: row, startingAt: 0)
+        let statement = try db.cachedStatement(sql: R.sql.select)
+        let rows = try Row.fetchCursor(statement)
+        while try rows.next() != nil {
+            var reader = ColumnReader(statement)
+            let record = try R(columns: &reader)
             stored[record.id] = record
         }
         let storedCount = stored.count
