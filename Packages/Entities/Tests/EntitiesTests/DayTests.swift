@@ -3,6 +3,26 @@ import Foundation
 import Testing
 
 struct DayTests {
+    @Test("iso writes every day zero-padded, and init(iso:) reads it back")
+    func isoRoundTrip() throws {
+        for year in [1, 9, 10, 99, 100, 999, 1000, 1969, 1970, 2024, 2026, 9999] {
+            for month in 1...12 {
+                for day in [1, 9, 10, 28] {
+                    let value = try #require(Day(year: year, month: month, day: day))
+                    let expected =
+                        String(repeating: "0", count: 4 - String(year).count) + String(year) + "-"
+                        + (month < 10 ? "0" : "") + String(month) + "-" + (day < 10 ? "0" : "") + String(day)
+                    #expect(value.iso == expected)
+                    #expect(Day(iso: expected) == value)
+                }
+            }
+        }
+        #expect(Day(iso: "2026-1-01") == nil)
+        #expect(Day(iso: "2026-01-0x") == nil)
+        #expect(Day(iso: "2026-01-01 ") == nil)
+        #expect(Day(iso: "2026/01/01") == nil)
+    }
+
     @Test func validatesCalendarDatesIncludingLeapYears() {
         #expect(Day(year: 2024, month: 2, day: 29) != nil)
         #expect(Day(year: 2000, month: 2, day: 29) != nil)

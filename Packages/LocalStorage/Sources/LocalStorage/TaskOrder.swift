@@ -11,15 +11,18 @@ struct TaskOrder {
     let sort: TaskRecordSort
     let descending: Bool
 
-    func sorted(_ records: [TaskRecord]) -> [TaskRecord] {
+    func sorted(_ records: consuming [TaskRecord]) -> [TaskRecord] {
+        var records = records
         if sort == .title {
             // Rare, and titles have no cheap key: compare the records in place through the buffer (an array
             // subscript in the closure would copy each record and retain its dozen strings).
-            return records.withUnsafeBufferPointer { buffer in
+            let order = records.withUnsafeBufferPointer { buffer in
                 var order = Array(buffer.indices)
                 order.sort { precedes(buffer[$0], buffer[$1]) }
-                return order.map { buffer[$0] }
+                return order
             }
+            Self.permute(&records, by: order)
+            return records
         }
         // Every other order is a few integers per record, compared as a tuple: a due day becomes its rank among
         // the distinct due days (a few hundred), so the 100,000 comparisons of a long list compare numbers, not
@@ -28,23 +31,54 @@ struct TaskOrder {
         let sign = descending ? -1 : 1
         var keys: [(Int, Int, Int, Int, Int)] = []
         keys.reserveCapacity(records.count)
-        for record in records {
-            let number = sign * record.number
-            let noDue = record.due == nil ? 1 : 0
-            let due = sign * (record.due.flatMap { dueRanks[$0] } ?? 0)
-            switch sort {
-            case .priority:
-                let done = record.status == TaskRecord.completedStatus ? 1 : 0
-                keys.append((sign * done, -sign * record.priority, noDue, due, number))
-            case .due: keys.append((noDue, due, number, 0, 0))
-            case .created: keys.append((sign * Int(record.createdAt.storedMilliseconds), number, 0, 0, 0))
-            case .updated: keys.append((sign * Int(record.updatedAt.storedMilliseconds), number, 0, 0, 0))
-            case .number, .title: keys.append((number, 0, 0, 0, 0))
+        // Through the buffer, field by field: `for record in records` copied each record (a retain per string) to
+        // read a few numbers.
+        records.withUnsafeBufferPointer { records in
+            for index in records.indices {
+                let number = sign * records[index].number
+                let noDue = records[index].due == nil ? 1 : 0
+                let due = sign * (records[index].due.flatMap { dueRanks[$0] } ?? 0)
+                switch sort {
+                case .priority:
+                    let done = records[index].status == TaskRecord.completedStatus ? 1 : 0
+                    keys.append((sign * done, -sign * records[index].priority, noDue, due, number))
+                case .due: keys.append((noDue, due, number, 0, 0))
+                case .created:
+                    keys.append((sign * Int(records[index].createdAt.storedMilliseconds), number, 0, 0, 0))
+                case .updated:
+                    keys.append((sign * Int(records[index].updatedAt.storedMilliseconds), number, 0, 0, 0))
+                case .number, .title: keys.append((number, 0, 0, 0, 0))
+                }
             }
         }
         var order = Array(records.indices)
         keys.withUnsafeBufferPointer { keys in order.sort { keys[$0] < keys[$1] } }
-        return order.map { records[$0] }
+        Self.permute(&records, by: order)
+        return records
+    }
+
+    /// Puts `records[order[i]]` at `i`, moving each record once along the cycles of the permutation: where
+    /// `order.map { records[$0] }` copied each record (retaining its dozen strings) and then released the
+    /// originals, half of the sort's cost for a long list.
+    static func permute(_ records: inout [TaskRecord], by order: [Int]) {
+        var placed = [Bool](repeating: false, count: order.count)
+        records.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for start in order.indices where !placed[start] && order[start] != start {
+                let first = (base + start).move()
+                var current = start
+                while true {
+                    placed[current] = true
+                    let next = order[current]
+                    if next == start {
+                        (base + current).initialize(to: first)
+                        break
+                    }
+                    (base + current).moveInitialize(from: base + next, count: 1)
+                    current = next
+                }
+            }
+        }
     }
 
     /// Each distinct due day's place in byte order, from 1.

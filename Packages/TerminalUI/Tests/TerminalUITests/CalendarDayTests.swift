@@ -5,6 +5,19 @@ import Testing
 
 @Suite("CalendarDay")
 struct CalendarDayTests {
+    @Test("iso writes every day zero-padded, the years before 1000 and past 9999 included")
+    func isoPadding() throws {
+        for year in [-5, 0, 1, 9, 10, 99, 100, 999, 1000, 2026, 9999, 10_000] {
+            for month in [1, 9, 10, 12] {
+                let value = try #require(CalendarDay(year: year, month: month, day: 7))
+                let yearText =
+                    year < 0
+                    ? String(year) : String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
+                #expect(value.iso == yearText + "-" + (month < 10 ? "0" : "") + String(month) + "-07")
+            }
+        }
+    }
+
     @Test("parses strict ISO dates and rejects everything else")
     func parsing() throws {
         let day = try #require(CalendarDay(iso: "2026-12-01"))
