@@ -136,6 +136,7 @@ struct SyncCommand: AsyncParsableCommand {
             commandName: "status",
             abstract: "Server, user, device, pending changes, last sync and conflicts (no network).",
             discussion: "Examples:\n  stint sync status\n  stint sync status --json")
+        static let onlyReads = true
         @OptionGroup var global: GlobalOptions
 
         func run(with coordinator: AppCoordinator) async throws {
@@ -156,6 +157,7 @@ struct SyncCommand: AsyncParsableCommand {
                 commandName: "list", abstract: "List open conflicts (the default).",
                 discussion: "Examples:\n  stint sync conflicts\n  stint sync conflicts list --all --json",
                 aliases: ["ls"])
+            static let onlyReads = true
             @OptionGroup var global: GlobalOptions
             @Flag(name: [.short, .long], help: "Include conflicts already resolved.") var all = false
 
@@ -255,6 +257,7 @@ struct ConfigCommand: AsyncParsableCommand {
             commandName: "list",
             abstract: "List auto-sync and what the file sets (--json: every value in force).",
             discussion: "Examples:\n  stint config\n  stint config list --json")
+        static let onlyReads = true
         @OptionGroup var global: GlobalOptions
 
         func run(with coordinator: AppCoordinator) async throws {
@@ -271,6 +274,7 @@ struct ConfigCommand: AsyncParsableCommand {
                   stint config get alias.d
                   stint config get auto-sync
                 """)
+        static let onlyReads = true
         @OptionGroup var global: GlobalOptions
         @Argument(
             help:

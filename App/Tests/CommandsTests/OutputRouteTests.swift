@@ -49,6 +49,8 @@ struct OutputRouteTests {
             ["timer"], ["timer", "list"], ["task", "list"], ["task", "list", "--count"], ["task", "list", "--json"],
             ["report", "--week"], ["entries", "list", "--since", "mon"], [], ["task", "show", "1"],
             ["project", "list"], ["project", "show", "Work"], ["list", "ls"], ["export", "--output", exportFile],
+            ["sync", "status"], ["sync", "conflicts", "list", "--all"], ["config", "list", "--json"],
+            ["config", "get", "auto-sync"],
         ] {
             #expect(await access(line) == "database=read-only", "stint \(line.joined(separator: " "))")
         }
