@@ -79,24 +79,7 @@ public struct Day: Sendable, Hashable, Comparable, Codable, CustomStringConverti
 
     /// `YYYY-MM-DD`.
     public var iso: String {
-        // Ten bytes: a small string, written in place instead of joined from five (a listing writes one per task).
-        guard (0...9999).contains(year) else {
-            return Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2)
-        }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { text in
-            func digit(_ value: Int) -> UInt8 { UInt8(truncatingIfNeeded: value) &+ UInt8(ascii: "0") }
-            text[0] = digit(year / 1000)
-            text[1] = digit(year / 100 % 10)
-            text[2] = digit(year / 10 % 10)
-            text[3] = digit(year % 10)
-            text[4] = UInt8(ascii: "-")
-            text[5] = digit(month / 10)
-            text[6] = digit(month % 10)
-            text[7] = UInt8(ascii: "-")
-            text[8] = digit(day / 10)
-            text[9] = digit(day % 10)
-            return String(decoding: text, as: UTF8.self)
-        }
+        Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2)
     }
 
     public var description: String { iso }
