@@ -127,10 +127,7 @@ enum Queries {
         }
         let statement = try db.cachedStatement(sql: sql)
         var records: [R] = []
-        // GRDB steps (and resets when done); the columns are read from the statement it stands on.
-        let rows = try Row.fetchCursor(statement, arguments: .positional(arguments))
-        while try rows.next() != nil {
-            var reader = ColumnReader(statement)
+        try ColumnReader.forEachRow(of: statement, arguments: .positional(arguments)) { reader in
             records.append(try R(columns: &reader))
         }
         return records
@@ -143,11 +140,11 @@ enum Queries {
     /// The stored row with this id, tombstone or not, and its JSON image for the change log.
     static func storedWithImage<R: StoredRecord>(_ type: R.Type, _ db: Database, id: String) throws -> (R, String)? {
         let statement = try db.cachedStatement(sql: R.sql.selectWithImage)
-        let rows = try Row.fetchCursor(statement, arguments: [id])
-        guard try rows.next() != nil else { return nil }
-        var reader = ColumnReader(statement)
-        let record = try R(columns: &reader)
-        return (record, try reader.string())
+        var found: (R, String)?
+        try ColumnReader.forEachRow(of: statement, arguments: [id]) { reader in
+            found = (try R(columns: &reader), try reader.string())
+        }
+        return found
     }
 
     /// Records whose id starts with `prefix` (case-insensitive). Only UUID characters can match.

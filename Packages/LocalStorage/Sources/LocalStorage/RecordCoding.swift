@@ -87,13 +87,9 @@ struct ColumnReader {
 
     private var isNull: Bool { sqlite3_column_type(statement, index) == SQLITE_NULL }
 
-    private func missing(_ column: CInt) -> MissingValue {
-        MissingValue(column: sqlite3_column_name(statement, column).map { String(cString: $0) } ?? String(column))
-    }
-
     mutating func string() throws -> String {
-        if isNull { throw missing(index) }
-        return try text(advance())
+        let value = try optionalString()
+        return try required(value)
     }
 
     mutating func optionalString() throws -> String? {
@@ -105,8 +101,8 @@ struct ColumnReader {
     }
 
     mutating func int() throws -> Int {
-        if isNull { throw missing(index) }
-        return Int(sqlite3_column_int64(statement, advance()))
+        let value = try optionalInt()
+        return try required(value)
     }
 
     mutating func optionalInt() throws -> Int? {
@@ -118,16 +114,34 @@ struct ColumnReader {
     }
 
     mutating func date() throws -> Date {
-        if isNull { throw missing(index) }
-        return Date(storedMilliseconds: sqlite3_column_int64(statement, advance()))
+        let value = try optionalDate()
+        return try required(value)
     }
 
     mutating func optionalDate() throws -> Date? {
-        if isNull {
-            index += 1
-            return nil
+        try optionalInt().map { Date(storedMilliseconds: Int64($0)) }
+    }
+
+    /// The value just read (after the read moved on), or the error naming its column when it was NULL.
+    private func required<T>(_ value: T?) throws -> T {
+        guard let value else {
+            let column = index - 1
+            throw MissingValue(
+                column: sqlite3_column_name(statement, column).map { String(cString: $0) } ?? String(column))
         }
-        return Date(storedMilliseconds: sqlite3_column_int64(statement, advance()))
+        return value
+    }
+
+    /// Runs `body` with a reader on each row of `statement`, which GRDB steps (and resets when done).
+    static func forEachRow(
+        of statement: Statement, arguments: StatementArguments = StatementArguments(),
+        _ body: (inout ColumnReader) throws -> Void
+    ) throws {
+        let rows = try Row.fetchCursor(statement, arguments: arguments)
+        while try rows.next() != nil {
+            var reader = ColumnReader(statement)
+            try body(&reader)
+        }
     }
 
     /// A JSON array of strings (tags, prerequisite ids), parsed from SQLite's bytes without a `String` of the JSON
@@ -307,7 +321,6 @@ enum TagsJSON {
     }
 
     static func decode(_ text: String) throws -> [String] {
-        if text == "[]" { return [] }
         var text = text
         return try text.withUTF8 { try decode($0) }
     }

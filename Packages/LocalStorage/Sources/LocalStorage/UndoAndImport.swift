@@ -109,10 +109,7 @@ extension StoreWriter {
     ) throws {
         guard !records.isEmpty else { return }
         var stored: [String: R] = [:]
-        let statement = try db.cachedStatement(sql: R.sql.select)
-        let rows = try Row.fetchCursor(statement)
-        while try rows.next() != nil {
-            var reader = ColumnReader(statement)
+        try ColumnReader.forEachRow(of: db.cachedStatement(sql: R.sql.select)) { reader in
             let record = try R(columns: &reader)
             stored[record.id] = record
         }
