@@ -22,6 +22,7 @@ enum TaskTimeQueries {
     /// of `task list --json`). The sum is of `end_at - start_at` in milliseconds, divided once, exactly as the
     /// report totals do, so a listing and `task show` agree to the second.
     static func loggedSeconds(_ db: Database, taskIDs: [String]) throws -> [String: Int] {
+        if taskIDs.count == 1 { return try loggedSeconds(db, taskID: taskIDs[0]) }
         let list = TagsJSON.encode(Array(Set(taskIDs)))
         var result: [String: Int] = [:]
         let rows = try Row.fetchCursor(db.makeStatement(sql: sumsSQL), arguments: [list])
@@ -31,6 +32,20 @@ enum TaskTimeQueries {
         }
         return result
     }
+
+    /// One task's sum (a timer's, `task show`'s) without the JSON array: for a single id, preparing the statement
+    /// over `json_each` cost more than summing.
+    private static func loggedSeconds(_ db: Database, taskID: String) throws -> [String: Int] {
+        guard let milliseconds = try Int64.fetchOne(db.cachedStatement(sql: oneSumSQL), arguments: [taskID]) else {
+            return [:]
+        }
+        return [taskID: Int(milliseconds / 1000)]
+    }
+
+    /// The sum of the one task whose id is bound; NULL when it has no live entries.
+    static let oneSumSQL = """
+        SELECT SUM(end_at - start_at) FROM time_entries WHERE task_id = ? AND deleted_at IS NULL
+        """
 
     /// The sums of the tasks whose ids are the JSON array bound to the one parameter.
     static let sumsSQL = """

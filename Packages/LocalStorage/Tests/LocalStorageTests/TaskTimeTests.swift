@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 @testable import LocalStorage
@@ -35,6 +36,32 @@ struct TaskTimeTests {
             #expect(sums == [makeID(10): 5_400, makeID(11): 900], "no key for a task without (live) time")
             #expect(store.statementCount - before <= 3, "one statement in one read transaction")
             #expect(try await store.loggedSeconds(onTasks: []) == [:])
+        }
+    }
+
+    @Test("one task's time, asked alone, is what the grouped read says, from the task index alone")
+    func oneTask() async throws {
+        try await withStore { store in
+            try await store.write(summary: "seed", at: day0) { writer in
+                for number in 10...12 { try writer.insert(task(number, "Task \(number)")) }
+                try writer.insert(entry(30, task: makeID(10), start: 0, minutes: 60))
+                try writer.insert(entry(31, task: makeID(10), start: 60, minutes: 30))
+                try writer.insert(entry(32, task: makeID(11), start: 90, minutes: 15))
+            }
+            try await store.write(summary: "delete", at: at(300)) { writer in
+                _ = try writer.deleteTimeEntry(id: makeID(32), at: at(300))
+            }
+            let together = try await store.loggedSeconds(onTasks: [makeID(10), makeID(11), makeID(12)])
+            #expect(together == [makeID(10): 5_400])
+            for number in 10...12 {
+                let alone = try await store.loggedSeconds(onTasks: [makeID(number).uppercased()])
+                #expect(alone == together.filter { $0.key == makeID(number) }, "task \(number)")
+            }
+            let plan = try await store.read { db in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + TaskTimeQueries.oneSumSQL, arguments: [makeID(10)])
+                    .map { row in row["detail"] as String? ?? "" }.joined(separator: "\n")
+            }
+            #expect(plan.contains("COVERING INDEX time_entries_by_task"), "\(plan)")
         }
     }
 
