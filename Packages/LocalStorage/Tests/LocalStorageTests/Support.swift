@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 @testable import LocalStorage
@@ -11,6 +12,14 @@ func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> 
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     return try await body(directory)
+}
+
+/// SQLite's plan for `sql` in `store`, one line per step: tests hold queries to the index they were written for.
+func queryPlan(_ store: LocalStore, _ sql: String, arguments: StatementArguments) async throws -> String {
+    try await store.read { db in
+        try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments)
+            .map { row in row["detail"] as String? ?? "" }.joined(separator: "\n")
+    }
 }
 
 /// A new store in a temporary directory.

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 
 @testable import LocalStorage
@@ -10,12 +9,7 @@ struct TaskProjectIndexTests {
     @Test("the lookup reads the covering index, not the key's index and the row")
     func plan() async throws {
         try await withStore { store in
-            let plan = try await store.read { db in
-                try Row.fetchAll(
-                    db, sql: "EXPLAIN QUERY PLAN " + TargetTotals.projectOfTaskSQL, arguments: [makeID(10)]
-                )
-                .map { row in row["detail"] as String? ?? "" }.joined(separator: "\n")
-            }
+            let plan = try await queryPlan(store, TargetTotals.projectOfTaskSQL, arguments: [makeID(10)])
             #expect(plan.contains("COVERING INDEX tasks_project_by_id (id=?)"), "\(plan)")
         }
     }

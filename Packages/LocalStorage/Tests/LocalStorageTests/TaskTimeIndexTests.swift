@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 
 @testable import LocalStorage
@@ -17,12 +16,8 @@ struct TaskTimeIndexTests {
                         id: makeID(30), taskID: makeID(10), projectID: nil, start: at(0), durationSeconds: 60,
                         loggedBy: makeID(900), createdAt: at(0), updatedAt: at(0)))
             }
-            let plan = try await store.read { db in
-                try Row.fetchAll(
-                    db, sql: "EXPLAIN QUERY PLAN " + TaskTimeQueries.sumsSQL, arguments: [#"[""# + makeID(10) + #""]"#]
-                )
-                .map { row in row["detail"] as String? ?? "" }.joined(separator: "\n")
-            }
+            let plan = try await queryPlan(
+                store, TaskTimeQueries.sumsSQL, arguments: [#"[""# + makeID(10) + #""]"#])
             #expect(plan.contains("COVERING INDEX time_entries_by_task"), "\(plan)")
         }
     }

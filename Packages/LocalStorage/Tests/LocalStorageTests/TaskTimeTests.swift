@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 
 @testable import LocalStorage
@@ -57,10 +56,7 @@ struct TaskTimeTests {
                 let alone = try await store.loggedSeconds(onTasks: [makeID(number).uppercased()])
                 #expect(alone == together.filter { $0.key == makeID(number) }, "task \(number)")
             }
-            let plan = try await store.read { db in
-                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + TaskTimeQueries.oneSumSQL, arguments: [makeID(10)])
-                    .map { row in row["detail"] as String? ?? "" }.joined(separator: "\n")
-            }
+            let plan = try await queryPlan(store, TaskTimeQueries.oneSumSQL, arguments: [makeID(10)])
             #expect(plan.contains("COVERING INDEX time_entries_by_task"), "\(plan)")
         }
     }
