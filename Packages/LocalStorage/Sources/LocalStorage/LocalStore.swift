@@ -506,10 +506,7 @@ public final class LocalStore: Sendable {
     public func setSetting(_ key: String, to value: String?) async throws(LocalStorageError) {
         do {
             try writeNow { db in
-                try db.inTransaction(.immediate) {
-                    try Queries.setSetting(db, key: key, value: value)
-                    return .commit
-                }
+                try db.immediateTransaction(rollingBack: false) { try Queries.setSetting(db, key: key, value: value) }
             }
         } catch {
             throw LocalStorageError.writing(error)
@@ -571,18 +568,7 @@ public final class LocalStore: Sendable {
         -> T
     {
         do {
-            return try writeNow { db in
-                var result: T?
-                try db.inTransaction(.immediate) {
-                    result = try body(db)
-                    return rollingBack ? .rollback : .commit
-                }
-                guard let result else {
-                    throw LocalStorageError.writeFailed(
-                        underlying: InternalError(message: "the transaction returned nothing"))
-                }
-                return result
-            }
+            return try writeNow { db in try db.immediateTransaction(rollingBack: rollingBack) { try body(db) } }
         } catch let error as BodyError {
             throw error.error
         } catch {

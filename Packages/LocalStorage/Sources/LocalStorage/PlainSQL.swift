@@ -31,6 +31,35 @@ extension Database {
             throw DatabaseError(resultCode: ResultCode(rawValue: code), message: text, sql: sql)
         }
     }
+
+    /// Runs `body` in an IMMEDIATE transaction begun and ended through ``runPlain(_:)``: what GRDB's
+    /// `inTransaction` does, without its `BEGIN`, whose SQL literal made every writing command scan all protocol
+    /// conformances once (a tenth of `stint task note`'s instructions, and code and data pages of its memory).
+    ///
+    /// - Parameter rollingBack: undo what `body` did once it returns.
+    /// - Throws: the first error of `body`, the commit or the rollback; `SQLITE_ABORT` when SQLite ended the
+    ///   transaction on its own during `body` (disk full, I/O error), which GRDB would also have reported: the body's
+    ///   changes before that point are gone, and nothing may be reported as written.
+    func immediateTransaction<T>(rollingBack: Bool, _ body: () throws -> T) throws -> T {
+        try runPlain("BEGIN IMMEDIATE TRANSACTION")
+        do {
+            let result = try body()
+            guard sqlite3_get_autocommit(sqliteConnection) == 0 else {
+                throw DatabaseError(resultCode: .SQLITE_ABORT, message: "Transaction was aborted")
+            }
+            if rollingBack { try rollBackIfOpen() } else { try runPlain("COMMIT TRANSACTION") }
+            return result
+        } catch {
+            try? rollBackIfOpen()
+            throw error
+        }
+    }
+
+    /// SQLite rolls back by itself after some errors, and then `ROLLBACK` would only fail.
+    private func rollBackIfOpen() throws {
+        guard sqlite3_get_autocommit(sqliteConnection) == 0 else { return }
+        try runPlain("ROLLBACK TRANSACTION")
+    }
 }
 
 extension StatementArguments {

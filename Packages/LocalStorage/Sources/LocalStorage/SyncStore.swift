@@ -268,7 +268,11 @@ enum SyncQueries {
 
     static func settings(_ db: Database) throws -> SyncSettings {
         var settings = SyncSettings()
-        let rows = try Row.fetchCursor(db, sql: "SELECT key, value FROM settings WHERE key LIKE 'sync.%'")
+        // A prepared statement, not GRDB's `fetchCursor(_:sql:)`: that one builds an `SQL` literal, whose generic
+        // code costs a scan of every protocol conformance the first time a process runs it, and every write
+        // command reads these settings (ADR 0028 decision 23).
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: "SELECT key, value FROM settings WHERE key LIKE 'sync.%'"))
         while let row = try rows.next() {
             if let key = SyncSettingKey(rawValue: try row.decode(String.self, atIndex: 0)) {
                 settings[key] = try row.decode(String.self, atIndex: 1)

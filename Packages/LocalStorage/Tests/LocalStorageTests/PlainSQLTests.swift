@@ -56,6 +56,72 @@ struct PlainSQLTests {
         }
     }
 
+    @Test("a write lands whole: its rows and its change batch, and a setting, once committed")
+    func writeCommits() async throws {
+        try await withStore { store in
+            let name = try await store.write(summary: "add", at: day0) { writer -> String in
+                try writer.insert(project(1, "Home"))
+                return "Home"
+            }
+            try await store.setSetting("device", to: "d1")
+            #expect(name == "Home")
+            #expect(try await store.projects().map(\.name) == ["Home"])
+            #expect(try await store.setting("device") == "d1")
+            #expect(try await store.loggedBatches().map(\.summary) == ["add"])
+            #expect(try await store.readTransaction { db in db.isInsideTransaction } == true)
+        }
+    }
+
+    @Test("a write whose body throws leaves nothing, throws the body's own error and leaves no transaction open")
+    func writeThatThrowsRollsBack() async throws {
+        struct Refused: Error {}
+        try await withStore { store in
+            await #expect(throws: Refused.self) {
+                try await store.write(summary: "add", at: day0) { writer in
+                    try writer.insert(project(1, "Home"))
+                    throw Refused()
+                }
+            }
+            #expect(try await store.projects().isEmpty)
+            #expect(try await store.loggedBatches().isEmpty)
+            try await store.write(summary: "add", at: day0) { try $0.insert(project(2, "Work")) }
+            #expect(try await store.projects().map(\.name) == ["Work"])
+        }
+    }
+
+    @Test("a rehearsal returns what the body found and keeps nothing")
+    func rehearsalRollsBack() async throws {
+        try await withStore { store in
+            let found = try await store.rehearse(summary: "add", at: day0) { writer -> Int in
+                try writer.insert(project(1, "Home"))
+                return 1
+            }
+            #expect(found == 1)
+            #expect(try await store.projects().isEmpty)
+            #expect(try await store.loggedBatches().isEmpty)
+        }
+    }
+
+    @Test("a transaction SQLite ended during the body (as after a full disk) fails with SQLITE_ABORT, keeping nothing")
+    func transactionEndedUnderTheBodyAborts() async throws {
+        try await withStore { store in
+            let failure = await #expect(throws: LocalStorageError.self) {
+                try await store.transaction { db in
+                    try db.runPlain("INSERT INTO settings (key, value) VALUES ('device', 'd1')")
+                    try db.runPlain("ROLLBACK TRANSACTION")
+                }
+            }
+            guard case .writeFailed(let underlying) = failure else {
+                Issue.record("expected a write failure, got \(String(describing: failure))")
+                return
+            }
+            #expect((underlying as? DatabaseError)?.resultCode == .SQLITE_ABORT)
+            #expect(try await store.setting("device") == nil)
+            try await store.setSetting("device", to: "d2")
+            #expect(try await store.setting("device") == "d2")
+        }
+    }
+
     @Test func foreignKeysAreEnforcedOnEveryConnection() async throws {
         try await withStore { store in
             let enforced = try await store.readTransaction { db in try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") }
