@@ -50,7 +50,7 @@ enum EntryForm {
     }
 
     /// A task's number, or its short id when it has none on this device.
-    static func reference(_ task: Entities.Task) -> String {
+    static func reference(_ task: TaskLabel) -> String {
         task.number.map(String.init) ?? String(task.id.lowercasedString.prefix(8))
     }
 

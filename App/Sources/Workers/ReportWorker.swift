@@ -285,13 +285,13 @@ public struct ReportWorker: Sendable {
             if case .task(let id?, _) = sum.key, links.parents[id] != nil { chains[id] = links.ancestors(of: id) }
         }
         guard !chains.isEmpty else { return [] }
-        let ancestors = try await tasks.byID(Set(chains.values.joined()))
+        let ancestors = try await tasks.labels(of: Set(chains.values.joined()))
         // The row goes up the tree while the parent is live (a deleted parent makes its subtasks top-level) and,
         // in a report of one project, in that project.
-        var roots: [UUID: Task] = [:]
+        var roots: [UUID: TaskLabel] = [:]
         for sum in rows {
             guard case .task(let id?, _) = sum.key, let chain = chains[id] else { continue }
-            var root: Task?
+            var root: TaskLabel?
             for ancestor in chain {
                 guard let task = ancestors[ancestor], project == nil || task.projectID == project else { break }
                 root = task
@@ -343,7 +343,7 @@ public struct ReportWorker: Sendable {
             uniquingKeysWith: { first, _ in first })
         var taskIDs: Set<UUID> = []
         for sum in sums { if case .task(let id?, _) = sum.key { taskIDs.insert(id) } }
-        let taskMap = try await tasks.byID(taskIDs)
+        let taskMap = try await tasks.labels(of: taskIDs)
         var lines: [ReportLine] = []
         for sum in sums {
             let key: String

@@ -16,7 +16,8 @@ public struct TimerDetails: Sendable {
 /// A time entry with what it is on.
 public struct EntryDetails: Sendable {
     public let entry: TimeEntry
-    public let task: Task?
+    /// The entry's task as listings name it (number, title, project); nil for time on a project alone.
+    public let task: TaskLabel?
     public let project: Project?
     /// After a log or edit with `OverlapPolicy.adjust`: how many other entries gave up time to it.
     public var adjustedOverlaps: Int?

@@ -328,15 +328,19 @@ public struct TimeWorker: Sendable {
     /// without first collecting the ids it names.
     private func lookups(taskIDs: Set<UUID>, projectIDs: Set<UUID>) async throws -> ([UUID: Task], [UUID: Project]) {
         let taskMap = try await tasks.byID(taskIDs)
-        guard taskMap.count + projectIDs.count <= 2 else {
+        return (taskMap, try await projects(projectIDs.union(taskMap.values.compactMap(\.projectID))))
+    }
+
+    /// The projects with these ids, archived or not: one by one for a timer or an entry (at most two), every
+    /// project at once for a listing, whose ids are many.
+    private func projects(_ ids: Set<UUID>) async throws -> [UUID: Project] {
+        guard ids.count <= 2 else {
             let all = try await projects.projects(includeArchived: true)
-            return (taskMap, Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }))
+            return Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         }
         var projectMap: [UUID: Project] = [:]
-        for id in projectIDs.union(taskMap.values.compactMap(\.projectID)) {
-            projectMap[id] = try await projects.project(id: id)
-        }
-        return (taskMap, projectMap)
+        for id in ids { projectMap[id] = try await projects.project(id: id) }
+        return projectMap
     }
 
     private func details(for timers: [Entities.Timer]) async throws -> [TimerDetails] {
@@ -360,12 +364,14 @@ public struct TimeWorker: Sendable {
         return result
     }
 
+    /// Entries with the labels of their tasks, not the whole tasks: a listing shows a task's number and title only.
     private func details(for entries: [TimeEntry]) async throws -> [EntryDetails] {
         guard !entries.isEmpty else { return [] }
-        let (taskMap, projectMap) = try await lookups(
-            taskIDs: Set(entries.compactMap(\.target.taskID)), projectIDs: Set(entries.compactMap(\.target.projectID)))
+        let labels = try await tasks.labels(of: Set(entries.compactMap(\.target.taskID)))
+        let projectMap = try await projects(
+            Set(entries.compactMap(\.target.projectID)).union(labels.values.compactMap(\.projectID)))
         return entries.map { entry in
-            let task = entry.target.taskID.flatMap { taskMap[$0] }
+            let task = entry.target.taskID.flatMap { labels[$0] }
             let projectID = entry.target.projectID ?? task?.projectID
             return EntryDetails(entry: entry, task: task, project: projectID.flatMap { projectMap[$0] })
         }

@@ -84,6 +84,8 @@ protocol TaskDatastore: Sendable {
     func delete(ids: [UUID], at date: Date, summary: String) async throws -> [Task]
     /// Every live task's parent and prerequisites.
     func links() async throws -> TaskLinkMap
+    /// The labels of the live tasks among `ids`.
+    func labels(of ids: Set<UUID>) async throws -> [UUID: TaskLabel]
     /// Per-project tallies of live tasks, keyed by project id.
     func tallyByProject() async throws -> [UUID: TaskTally]
     /// Per-list tallies of live tasks, keyed by list id.

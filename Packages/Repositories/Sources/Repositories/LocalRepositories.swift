@@ -188,6 +188,11 @@ struct LocalTaskRepository: TaskRepository {
     func tallyByList() async throws -> [UUID: TaskTally] { try await datastore.tallyByList() }
 
     func links() async throws -> TaskLinkMap { try await datastore.links() }
+
+    func labels(of ids: Set<UUID>) async throws -> [UUID: TaskLabel] {
+        guard !ids.isEmpty else { return [:] }
+        return try await datastore.labels(of: ids)
+    }
 }
 
 /// ``HistoryRepository`` over a ``HistoryDatastore``.

@@ -115,6 +115,9 @@ public protocol TaskRepository: Sendable {
     /// Every live task's parent and prerequisites (only the tasks that have one): what subtask trees and time
     /// roll-ups walk. Changes check their links themselves, inside their transaction.
     func links() async throws -> TaskLinkMap
+    /// The number, title and project of each live task among `ids`, in one query; deleted and unknown ids are
+    /// absent. What lists of entries and report rows show, without reading the tasks' whole rows.
+    func labels(of ids: Set<UUID>) async throws -> [UUID: TaskLabel]
 }
 
 /// The undo history.

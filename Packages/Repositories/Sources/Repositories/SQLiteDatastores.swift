@@ -282,6 +282,21 @@ struct SQLiteTaskDatastore: TaskDatastore {
         try RecordMapping.links(try await storage { try await store.taskLinks() })
     }
 
+    func labels(of ids: Set<UUID>) async throws -> [UUID: TaskLabel] {
+        let records = try await storage { try await store.taskLabels(ids: ids.map(\.storageID)) }
+        var labels: [UUID: TaskLabel] = [:]
+        labels.reserveCapacity(records.count)
+        for record in records {
+            let id = try UUID(storageID: record.id, field: "task id")
+            labels[id] = TaskLabel(
+                id: id, number: record.number, title: record.title,
+                projectID: try record.projectID.map { text throws(RepositoryError) in
+                    try UUID(storageID: text, field: "task project id")
+                })
+        }
+        return labels
+    }
+
     private static func checkChange(from before: Task, to task: Task, writer: StoreWriter) throws {
         if task.projectID != before.projectID || task.listID != before.listID {
             try checkPlacement(projectID: task.projectID, listID: task.listID, writer: writer)

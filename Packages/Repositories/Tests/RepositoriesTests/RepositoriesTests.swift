@@ -174,6 +174,22 @@ struct RepositoriesTests {
         #expect(third.number == 3, "numbers of deleted tasks are not reused")
     }
 
+    @Test("task labels: number, title and project of the live tasks asked for, equal to the tasks read in full")
+    func labels() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let work = try await fixture.projects.create(name: "Work", note: "")
+        let report = try await fixture.tasks.create(NewTask(title: "report", projectID: work.id))
+        let milk = try await fixture.tasks.create(NewTask(title: "milk"))
+        let gone = try await fixture.tasks.create(NewTask(title: "gone"))
+        _ = try await fixture.tasks.delete(gone.id)
+        let labels = try await fixture.tasks.labels(of: [report.id, milk.id, gone.id, UUID()])
+        #expect(labels == [report.id: TaskLabel(report), milk.id: TaskLabel(milk)])
+        #expect(labels[report.id]?.projectID == work.id)
+        #expect(labels[milk.id]?.number == milk.number)
+        #expect(try await fixture.tasks.labels(of: []).isEmpty)
+    }
+
     @Test("a task's list must be in its project; a list without its project is the Entities' rule")
     func placementRules() async throws {
         let fixture = try Fixture()
