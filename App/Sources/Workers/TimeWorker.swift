@@ -324,8 +324,7 @@ public struct TimeWorker: Sendable {
     /// The tasks with these ids, and the live projects (archived or not) that they or `projectIDs` name.
     ///
     /// A timer or a single entry names one or two projects, each read by its id: reading every project to find
-    /// one was nearly a tenth of `stint timer`'s instructions. A listing names many and reads them all at once,
-    /// without first collecting the ids it names.
+    /// one was nearly a tenth of `stint timer`'s instructions. A listing that names more reads them all at once.
     private func lookups(taskIDs: Set<UUID>, projectIDs: Set<UUID>) async throws -> ([UUID: Task], [UUID: Project]) {
         let taskMap = try await tasks.byID(taskIDs)
         return (taskMap, try await projects(projectIDs.union(taskMap.values.compactMap(\.projectID))))
