@@ -26,6 +26,7 @@ struct QuickCommandLine: Equatable {
         case taskAdd(TaskAddArguments)
         case taskList(TaskListArguments)
         case taskNote(task: String, text: String)
+        case taskShow(task: String)
         case report(ReportArguments)
         case entriesList(EntriesListArguments)
     }
@@ -100,6 +101,7 @@ struct QuickCommandLine: Equatable {
         },
         Shape(path: ["task", "list"], options: taskListOptions, flags: taskListFlags, make: taskList),
         Shape(path: ["task", "ls"], options: taskListOptions, flags: taskListFlags, make: taskList),
+        Shape(path: ["task", "show"], positional: true) { values in values.positional.map { .taskShow(task: $0) } },
         Shape(path: ["task", "note"], positionals: .many) { values in
             guard values.positionals.count >= 2 else { return nil }
             return .taskNote(
@@ -346,7 +348,7 @@ extension QuickCommandLine.Invocation {
     /// The commands that never change local data: their database is opened read-only (ADR 0028, decision 19).
     var onlyReads: Bool {
         switch self {
-        case .dashboard, .timerStatus, .timerList, .taskList, .report, .entriesList: true
+        case .dashboard, .timerStatus, .timerList, .taskList, .taskShow, .report, .entriesList: true
         case .timerStart, .timerStop, .timerPause, .timerResume, .timerDiscard, .timerRestart, .taskAdd, .taskNote:
             false
         }
@@ -368,6 +370,7 @@ extension QuickCommandLine.Invocation {
         case .taskAdd(let arguments): try await coordinator.addTask(arguments)
         case .taskList(let arguments): try await coordinator.listTasks(arguments)
         case .taskNote(let task, let text): try await coordinator.noteTask(task, text: text)
+        case .taskShow(let task): try await coordinator.showTask(task)
         case .report(let arguments): try await coordinator.report(arguments)
         case .entriesList(let arguments): try await coordinator.listEntries(arguments)
         }

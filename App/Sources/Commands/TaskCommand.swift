@@ -155,8 +155,7 @@ struct TaskCommand: AsyncParsableCommand {
         }
     }
 
-    struct Show: StintCommand {
-        static let onlyReads = true
+    struct Show: QuickReadableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show",
             abstract: "Show everything about one task.",
@@ -164,9 +163,7 @@ struct TaskCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Task number or id prefix.", completion: .activeTasks) var task: String
 
-        func run(with coordinator: AppCoordinator) async throws {
-            try await coordinator.showTask(task)
-        }
+        var invocation: QuickCommandLine.Invocation { .taskShow(task: task) }
     }
 
     struct Edit: StintCommand {
