@@ -14,9 +14,4 @@ public struct TaskLabel: Sendable, Equatable {
         self.title = title
         self.projectID = projectID
     }
-
-    /// The label of a task already read in full.
-    public init(_ task: Task) {
-        self.init(id: task.id, number: task.number, title: task.title, projectID: task.projectID)
-    }
 }

@@ -12,55 +12,36 @@ struct TableSQL: Sendable {
         select = "SELECT \(Self.readColumns(spec)) FROM \(spec.name)"
     }
 
-    var insert: String { writes.insert }
-    /// Sets every column from the record's values, then the id to match.
-    var update: String { writes.update }
-
-    /// The statements that store a row, built the first time a command writes, not by every command that reads
-    /// (with the select they were 7 % of `stint timer`: ADR 0028 decision 25).
-    private struct Writes: Sendable {
-        let insert: String
-        let update: String
-
-        init(_ spec: TableSpec) {
-            let placeholders = Array(repeating: "?", count: spec.columns.count).joined(with: ", ")
-            insert = "INSERT INTO \(spec.name) (\(spec.columnList)) VALUES (\(placeholders))"
-            update = "UPDATE \(spec.name) SET (\(spec.columnList)) = (\(placeholders)) WHERE id = ?"
-        }
-
-        static let projects = Writes(.projects)
-        static let taskLists = Writes(.taskLists)
-        static let tasks = Writes(.tasks)
-        static let timers = Writes(.timers)
-        static let timeEntries = Writes(.timeEntries)
-    }
-
-    private var writes: Writes {
-        spec.choose(
-            projects: .projects, taskLists: .taskLists, tasks: .tasks, timers: .timers, timeEntries: .timeEntries)
-    }
-
     /// The columns a row is read with, in the order `init(columns:)` decodes them.
     private static func readColumns(_ spec: TableSpec) -> String {
         spec.columns.map { spec.readExpressions[$0] ?? "\(spec.name).\($0)" }.joined(with: ", ")
     }
 
+    var insert: String { writes.insert }
+    /// Sets every column from the record's values, then the id to match.
+    var update: String { writes.update }
     /// One row by id, tombstones included, followed by its JSON image (last column).
-    var selectWithImage: String { images.selectWithImage }
+    var selectWithImage: String { writes.selectWithImage }
     /// The JSON image of one row by id.
-    var selectImage: String { images.selectImage }
+    var selectImage: String { writes.selectImage }
     /// Appends a change row whose after-image is read from the table (arguments: batch, entity,
     /// entity id, operation, before image, row id).
-    var logChange: String { images.logChange }
+    var logChange: String { writes.logChange }
 
-    /// The statements that carry a row's JSON image, built the first time a command writes or syncs, not by
-    /// every command that reads (their `json_object` text was a twentieth of `report --week`).
-    private struct Images: Sendable {
+    /// The statements that store a row or carry its JSON image, built the first time a command writes or syncs, not
+    /// by every command that reads: their `json_object` text was a twentieth of `report --week`, and the insert and
+    /// update text with the select 7 % of `stint timer` (ADR 0028 decision 25).
+    private struct Writes: Sendable {
+        let insert: String
+        let update: String
         let selectWithImage: String
         let selectImage: String
         let logChange: String
 
         init(_ spec: TableSpec) {
+            let placeholders = Array(repeating: "?", count: spec.columns.count).joined(with: ", ")
+            insert = "INSERT INTO \(spec.name) (\(spec.columnList)) VALUES (\(placeholders))"
+            update = "UPDATE \(spec.name) SET (\(spec.columnList)) = (\(placeholders)) WHERE id = ?"
             let columns = TableSQL.readColumns(spec)
             let image = spec.jsonObject(alias: spec.name)
             selectWithImage = "SELECT \(columns), \(image) FROM \(spec.name) WHERE \(spec.name).id = ?"
@@ -71,14 +52,14 @@ struct TableSQL: Sendable {
                 """
         }
 
-        static let projects = Images(.projects)
-        static let taskLists = Images(.taskLists)
-        static let tasks = Images(.tasks)
-        static let timers = Images(.timers)
-        static let timeEntries = Images(.timeEntries)
+        static let projects = Writes(.projects)
+        static let taskLists = Writes(.taskLists)
+        static let tasks = Writes(.tasks)
+        static let timers = Writes(.timers)
+        static let timeEntries = Writes(.timeEntries)
     }
 
-    private var images: Images {
+    private var writes: Writes {
         spec.choose(
             projects: .projects, taskLists: .taskLists, tasks: .tasks, timers: .timers, timeEntries: .timeEntries)
     }

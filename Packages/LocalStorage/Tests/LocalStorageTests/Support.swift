@@ -63,6 +63,17 @@ func makeID(_ number: Int) -> String {
     String(format: "00000000-0000-4000-8000-%012d", number)
 }
 
+/// A time entry of `minutes` from `start`, on a task or a project, logged by person 900 unless `author` says
+/// otherwise.
+func entry(
+    _ number: Int, task: String? = nil, project: String? = nil, start: Date, minutes: Int, billable: Bool = false,
+    tags: [String] = [], by author: String = makeID(900)
+) -> TimeEntryRecord {
+    TimeEntryRecord(
+        id: makeID(number), taskID: task, projectID: project, start: start, durationSeconds: minutes * 60,
+        billable: billable, tags: tags, loggedBy: author, createdAt: start, updatedAt: start)
+}
+
 func project(_ number: Int, _ name: String, archivedAt: Date? = nil) -> ProjectRecord {
     ProjectRecord(id: makeID(number), name: name, archivedAt: archivedAt, createdAt: at(number), updatedAt: at(number))
 }

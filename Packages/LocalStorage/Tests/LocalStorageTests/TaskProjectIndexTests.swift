@@ -23,10 +23,7 @@ struct TaskProjectIndexTests {
                 try writer.insert(task(10, "Moves", project: makeID(1)))
                 try writer.insert(task(11, "Loose"))
                 for (number, task) in [(30, 10), (31, 11)] {
-                    try writer.insert(
-                        TimeEntryRecord(
-                            id: makeID(number), taskID: makeID(task), projectID: nil, start: at(number),
-                            durationSeconds: 60 * number, loggedBy: makeID(900), createdAt: at(0), updatedAt: at(0)))
+                    try writer.insert(entry(number, task: makeID(task), start: at(number), minutes: number))
                 }
             }
             let before = try await store.timeTotals(TimeEntryFilter(), groupedBy: .project)

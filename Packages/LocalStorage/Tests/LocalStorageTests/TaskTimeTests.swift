@@ -5,25 +5,17 @@ import Testing
 
 @Suite("Time per task")
 struct TaskTimeTests {
-    private func entry(_ number: Int, task: String?, project: String? = nil, start: Int, minutes: Int)
-        -> TimeEntryRecord
-    {
-        TimeEntryRecord(
-            id: makeID(number), taskID: task, projectID: project, start: at(start), durationSeconds: minutes * 60,
-            loggedBy: makeID(900), createdAt: at(start), updatedAt: at(start))
-    }
-
     @Test("every task's time in one statement, deleted entries and other tasks left out")
     func oneGroupedRead() async throws {
         try await withStore { store in
             try await store.write(summary: "seed", at: day0) { writer in
                 try writer.insert(project(1, "Work"))
                 for number in 10...13 { try writer.insert(task(number, "Task \(number)", project: makeID(1))) }
-                try writer.insert(entry(30, task: makeID(10), start: 0, minutes: 60))
-                try writer.insert(entry(31, task: makeID(10), start: 60, minutes: 30))
-                try writer.insert(entry(32, task: makeID(11), start: 90, minutes: 15))
-                try writer.insert(entry(33, task: makeID(12), start: 120, minutes: 45))
-                try writer.insert(entry(34, task: nil, project: makeID(1), start: 200, minutes: 10))
+                try writer.insert(entry(30, task: makeID(10), start: at(0), minutes: 60))
+                try writer.insert(entry(31, task: makeID(10), start: at(60), minutes: 30))
+                try writer.insert(entry(32, task: makeID(11), start: at(90), minutes: 15))
+                try writer.insert(entry(33, task: makeID(12), start: at(120), minutes: 45))
+                try writer.insert(entry(34, task: nil, project: makeID(1), start: at(200), minutes: 10))
             }
             try await store.write(summary: "delete", at: at(300)) { writer in
                 _ = try writer.deleteTimeEntry(id: makeID(33), at: at(300))
@@ -43,9 +35,9 @@ struct TaskTimeTests {
         try await withStore { store in
             try await store.write(summary: "seed", at: day0) { writer in
                 for number in 10...12 { try writer.insert(task(number, "Task \(number)")) }
-                try writer.insert(entry(30, task: makeID(10), start: 0, minutes: 60))
-                try writer.insert(entry(31, task: makeID(10), start: 60, minutes: 30))
-                try writer.insert(entry(32, task: makeID(11), start: 90, minutes: 15))
+                try writer.insert(entry(30, task: makeID(10), start: at(0), minutes: 60))
+                try writer.insert(entry(31, task: makeID(10), start: at(60), minutes: 30))
+                try writer.insert(entry(32, task: makeID(11), start: at(90), minutes: 15))
             }
             try await store.write(summary: "delete", at: at(300)) { writer in
                 _ = try writer.deleteTimeEntry(id: makeID(32), at: at(300))
@@ -66,7 +58,7 @@ struct TaskTimeTests {
         try await withStore { store in
             try await store.write(summary: "seed", at: day0) { writer in
                 try writer.insert(task(10, "Task"))
-                try writer.insert(entry(30, task: makeID(10), start: 0, minutes: 1))
+                try writer.insert(entry(30, task: makeID(10), start: at(0), minutes: 1))
             }
             let ids = (1...10_000).map { makeID(100_000 + $0) } + [makeID(10)]
             #expect(try await store.loggedSeconds(onTasks: ids) == [makeID(10): 60])

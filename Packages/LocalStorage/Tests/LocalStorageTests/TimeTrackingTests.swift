@@ -16,15 +16,6 @@ private func timer(
         createdAt: intervals[0].start, updatedAt: intervals.last?.end ?? intervals[0].start)
 }
 
-private func entry(
-    _ number: Int, task: String? = nil, project: String? = nil, start: Date, minutes: Int, billable: Bool = false,
-    tags: [String] = [], by author: String = owner
-) -> TimeEntryRecord {
-    TimeEntryRecord(
-        id: makeID(number), taskID: task, projectID: project, start: start, durationSeconds: minutes * 60,
-        billable: billable, tags: tags, loggedBy: author, createdAt: start, updatedAt: start)
-}
-
 @Suite("Timers and time entries")
 struct TimeTrackingTests {
     /// Work (with task 10) and Home, an inbox task 11.
