@@ -310,7 +310,7 @@ struct JSONWriter {
     }
 
     /// A quote, a backslash or a control character as JSON writes it inside a string.
-    private static func appendEscaped(_ byte: UInt8, to bytes: inout [UInt8]) {
+    static func appendEscaped(_ byte: UInt8, to bytes: inout [UInt8]) {
         let escaped: UInt8
         switch byte {
         case UInt8(ascii: "\""): escaped = UInt8(ascii: "\"")
@@ -333,6 +333,18 @@ struct JSONWriter {
 
     /// `JSONEncoder.DateEncodingStrategy.iso8601`: whole seconds (the fraction dropped), UTC, "Z".
     static func appendISO8601(_ date: Date, to bytes: inout [UInt8]) throws {
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: quotedISO8601Count) { buffer in
+            try writeQuotedISO8601(date, to: buffer.baseAddress!)
+            bytes.append(contentsOf: buffer)
+        }
+    }
+
+    /// How many bytes ``writeQuotedISO8601(_:to:)`` writes: every year it writes has four digits.
+    static let quotedISO8601Count = 22
+
+    /// Writes the quoted date at `out`, digit by digit: appending them to an array one at a time cost a
+    /// uniqueness and capacity check each.
+    static func writeQuotedISO8601(_ date: Date, to out: UnsafeMutablePointer<UInt8>) throws {
         let interval = date.timeIntervalSince1970
         guard interval.isFinite, abs(interval) < 1e15 else { throw Unsupported() }
         let seconds = Int64(interval.rounded(.down))
@@ -345,27 +357,27 @@ struct JSONWriter {
         let day = CalendarDay(dayNumber: Int(days))
         // Foundation's calendar is Julian before October 1582; those dates (and years past 9999) are left to it.
         guard (1_583...9_999).contains(day.year) else { throw Unsupported() }
-        func digits(_ value: Int, _ count: Int) {
-            var divisor = 1
-            for _ in 1..<count { divisor *= 10 }
-            while divisor > 0 {
-                bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-                divisor /= 10
+        func digits(_ value: Int, _ count: Int, at offset: Int) {
+            var value = value
+            for position in stride(from: offset + count - 1, through: offset, by: -1) {
+                out[position] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
             }
         }
-        bytes.append(UInt8(ascii: "\""))
-        digits(day.year, 4)
-        bytes.append(UInt8(ascii: "-"))
-        digits(day.month, 2)
-        bytes.append(UInt8(ascii: "-"))
-        digits(day.day, 2)
-        bytes.append(UInt8(ascii: "T"))
-        digits(Int(rest / 3_600), 2)
-        bytes.append(UInt8(ascii: ":"))
-        digits(Int(rest / 60 % 60), 2)
-        bytes.append(UInt8(ascii: ":"))
-        digits(Int(rest % 60), 2)
-        bytes.append(contentsOf: [UInt8(ascii: "Z"), UInt8(ascii: "\"")])
+        out[0] = UInt8(ascii: "\"")
+        digits(day.year, 4, at: 1)
+        out[5] = UInt8(ascii: "-")
+        digits(day.month, 2, at: 6)
+        out[8] = UInt8(ascii: "-")
+        digits(day.day, 2, at: 9)
+        out[11] = UInt8(ascii: "T")
+        digits(Int(rest / 3_600), 2, at: 12)
+        out[14] = UInt8(ascii: ":")
+        digits(Int(rest / 60 % 60), 2, at: 15)
+        out[17] = UInt8(ascii: ":")
+        digits(Int(rest % 60), 2, at: 18)
+        out[20] = UInt8(ascii: "Z")
+        out[21] = UInt8(ascii: "\"")
     }
 
     // MARK: Encoder

@@ -257,6 +257,25 @@ public struct TimeEntry: Sendable, Hashable, Codable, Identifiable {
     }
 }
 
+// The same members as `encode(to:)`, in the order `--json` prints them: a week's entries list is written this way.
+extension TimeEntry: JSONObjectWriting {
+    public func writeMembers(to object: inout JSONObjectWriter) throws {
+        object.write("billable", billable)
+        object.write("duration_seconds", durationSeconds)
+        try object.write("end", end)
+        object.write("id", id)
+        object.write("logged_by", loggedBy)
+        object.write("note", note)
+        object.write("project_id", projectID)
+        object.write("project_name", projectName)
+        try object.write("start", start)
+        object.write("tags", tags)
+        object.write("task_id", taskID)
+        object.write("task_number", taskNumber)
+        object.write("task_title", taskTitle)
+    }
+}
+
 /// What `stint timer start` asks for. `task` and `project` are references (task number or id prefix; project name
 /// or id prefix) resolved by the Services. With neither, the feature first asks the coordinator to choose a task.
 public struct TimerStartRequest: Sendable, Equatable {

@@ -167,7 +167,7 @@ struct TimersPresenter: Sendable {
     /// The entries table ends with a total row. The total is the exact sum of the entries' seconds, formatted
     /// once; rows are each rounded down to the minute on their own, so on screen they may add up to a little less.
     func entries(_ entries: [TimeEntry], layout: EntriesLayout = .table, timers: [Timer] = []) -> TimersScreen {
-        if format == .json { return .json(entries) }
+        if format == .json { return .entriesJSON(entries) }
         if layout == .csv { return .text(entriesCSV(entries)) }
         guard !entries.isEmpty || !timers.isEmpty else { return .lines([Self.noEntriesMessage]) }
         let columns = [

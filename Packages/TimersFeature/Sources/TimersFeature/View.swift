@@ -24,6 +24,8 @@ struct TimersView: Sendable {
             output.write(render(detail) + "\n")
         case .json(let payload):
             output.write(try JSONText.encode(payload) + "\n")
+        case .entriesJSON(let entries):
+            output.write(try JSONText.encode(objects: entries) + "\n")
         case .text(let text):
             output.write(text)
         }

@@ -15,6 +15,8 @@ enum TimersScreen: Sendable {
     case detail(TimerDetail)
     /// The machine-readable form, printed as pretty JSON.
     case json(any Encodable & Sendable)
+    /// A list of entries as JSON: the same text `json` would print for them, written member by member.
+    case entriesJSON([TimeEntry])
     /// Text written exactly as given (CSV); it already ends with a newline. Data, so `--quiet` never hides it.
     case text(String)
 }

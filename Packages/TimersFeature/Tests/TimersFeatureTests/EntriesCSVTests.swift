@@ -68,7 +68,7 @@ struct EntriesCSVTests {
     }
 
     @Test func jsonWinsOverTheLayout() {
-        guard case .json = Fixture.presenter(.json).entries([], layout: .csv) else {
+        guard case .entriesJSON = Fixture.presenter(.json).entries([], layout: .csv) else {
             Issue.record("the context's JSON wins, as for reports")
             return
         }

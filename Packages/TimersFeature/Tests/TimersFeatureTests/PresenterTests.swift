@@ -173,7 +173,7 @@ struct PresenterTests {
         let screens: [TimersScreen] = [
             json.started(TimerStartResult(timer: timer)), json.paused(timer), json.discarded(timer),
             json.stopped(TimerStopResult(entry: entry)), json.logged(entry), json.entryEdited(entry, fields: ["note"]),
-            json.entryDeleted(entry), json.list([]), json.entries([]), json.status(running: nil, paused: []),
+            json.entryDeleted(entry), json.list([]), json.status(running: nil, paused: []),
         ]
         for screen in screens {
             guard case .json = screen else {
@@ -181,5 +181,10 @@ struct PresenterTests {
                 continue
             }
         }
+        guard case .entriesJSON(let entries) = json.entries([entry]) else {
+            Issue.record("a list of entries is the entries' JSON")
+            return
+        }
+        #expect(entries == [entry])
     }
 }
