@@ -246,7 +246,7 @@ public final class LocalStore: Sendable {
             db.add(function: Queries.foldFunction)
             var persist: Int32 = 1
             _ = sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
-            try db.runPlain("PRAGMA foreign_keys = ON; PRAGMA journal_size_limit = 0")
+            try db.runPlain("PRAGMA foreign_keys = ON; PRAGMA journal_size_limit = 0; PRAGMA synchronous = NORMAL")
             db.trace(options: .statement) { _ in statements.increment() }
         }
         return configuration

@@ -47,11 +47,41 @@ extension Database {
             guard sqlite3_get_autocommit(sqliteConnection) == 0 else {
                 throw DatabaseError(resultCode: .SQLITE_ABORT, message: "Transaction was aborted")
             }
-            if rollingBack { try rollBackIfOpen() } else { try runPlain("COMMIT TRANSACTION") }
+            if rollingBack {
+                try rollBackIfOpen()
+            } else {
+                try runPlain("COMMIT TRANSACTION")
+                try makeCommitDurable()
+            }
             return result
         } catch {
             try? rollBackIfOpen()
             throw error
+        }
+    }
+
+    /// Makes the last commit durable before the caller reports it. The connection runs with
+    /// `synchronous = NORMAL`, so a commit only writes the log; a checkpoint then syncs the log, copies it into the
+    /// database file and syncs that: the syncs the checkpoint on close made anyway, now before the report instead
+    /// of after it, and the commit's own sync of the log is saved (ADR 0028, decision 26). When a reader keeps
+    /// part of the log from being copied, or another connection is checkpointing, the log itself is synced.
+    func makeCommitDurable() throws {
+        var logFrames: Int32 = 0
+        var copied: Int32 = 0
+        let code = sqlite3_wal_checkpoint_v2(sqliteConnection, "main", SQLITE_CHECKPOINT_PASSIVE, &logFrames, &copied)
+        // Not in WAL mode (-1, -1) nothing is left to do: SQLite synced the rollback journal and the file itself.
+        if code == SQLITE_OK && copied == logFrames { return }
+        guard code == SQLITE_OK || code == SQLITE_BUSY else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "checkpoint after a commit")
+        }
+        var log: UnsafeMutablePointer<sqlite3_file>?
+        let found = sqlite3_file_control(sqliteConnection, "main", SQLITE_FCNTL_JOURNAL_POINTER, &log)
+        guard found == SQLITE_OK, let log, let sync = log.pointee.pMethods?.pointee.xSync else {
+            throw DatabaseError(resultCode: .SQLITE_IOERR, message: "no log file to sync after a commit")
+        }
+        let synced = sync(log, SQLITE_SYNC_NORMAL)
+        guard synced == SQLITE_OK else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: synced), message: "syncing the log after a commit")
         }
     }
 

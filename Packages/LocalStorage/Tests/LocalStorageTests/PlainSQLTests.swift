@@ -72,6 +72,50 @@ struct PlainSQLTests {
         }
     }
 
+    /// Whether `marker` is in the file's bytes (SQLite stores text as it is).
+    private static func file(_ path: String, holds marker: String) throws -> Bool {
+        let bytes = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
+        return bytes.range(of: Data(marker.utf8)) != nil
+    }
+
+    @Test("a committed write is in the database file itself when it returns, not only in the log")
+    func commitIsCheckpointed() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("stint.sqlite").path
+            let store = try LocalStore.open(path: path)
+            let marker = "Durable-\(UUID().uuidString)"
+            try await store.write(summary: "add", at: day0) { try $0.insert(project(1, marker)) }
+            // The store is still open: only a checkpoint after the commit put the row into the file (and synced it).
+            #expect(try Self.file(path, holds: marker))
+            #expect(try await store.projects().map(\.name) == [marker])
+        }
+    }
+
+    @Test("with a reader holding the old file, a write still returns, kept in the log until the reader lets go")
+    func commitUnderAReaderStaysInTheLog() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("stint.sqlite").path
+            let store = try LocalStore.open(path: path)
+            try await store.write(summary: "add", at: day0) { try $0.insert(project(1, "Before")) }
+            var configuration = Configuration()
+            configuration.allowsUnsafeTransactions = true
+            let reader = try DatabaseQueue(path: path, configuration: configuration)
+            // A read transaction begun now reads the database file as it is: no checkpoint may copy over it.
+            let before = try reader.inDatabase { db in
+                try db.execute(sql: "BEGIN DEFERRED")
+                return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM projects")
+            }
+            let marker = "Pinned-\(UUID().uuidString)"
+            try await store.write(summary: "add", at: day0) { try $0.insert(project(2, marker)) }
+            #expect(try !Self.file(path, holds: marker))
+            #expect(try Self.file(path + "-wal", holds: marker))
+            #expect(try reader.inDatabase { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM projects") } == before)
+            try reader.inDatabase { db in try db.execute(sql: "COMMIT") }
+            let reopened = try LocalStore.open(path: path, access: .reading)
+            #expect(try await reopened.projects().map(\.name).sorted() == ["Before", marker])
+        }
+    }
+
     @Test("a write whose body throws leaves nothing, throws the body's own error and leaves no transaction open")
     func writeThatThrowsRollsBack() async throws {
         struct Refused: Error {}
