@@ -38,6 +38,23 @@ struct CapturingLogHandler: LogHandler {
     }
 }
 
+/// Where this test run's stores go: one folder under the system's temporary one, removed when the process exits
+/// (each run used to leave a couple of hundred stores in /tmp). Not per fixture: a fixture can be released while
+/// the application over its store is still answering.
+enum TestFolders {
+    static let root: URL = {
+        let root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("stint-server-tests-\(UUID().uuidString)")
+        atexit { try? FileManager.default.removeItem(at: TestFolders.root) }
+        return root
+    }()
+
+    /// A fresh folder for one store.
+    static func make() -> URL {
+        root.appendingPathComponent(UUID().uuidString)
+    }
+}
+
 /// A real store in a fresh folder, with one user, the user's token and the test application over it.
 struct Fixture {
     let store: SQLiteServerStore
@@ -45,9 +62,7 @@ struct Fixture {
     let logs = LogCapture()
 
     init() async throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("stint-server-tests-\(UUID().uuidString)")
-        store = try SQLiteServerStore(directory: directory)
+        store = try SQLiteServerStore(directory: TestFolders.make())
         token = try await store.addUser(name: "ada").secret
     }
 
