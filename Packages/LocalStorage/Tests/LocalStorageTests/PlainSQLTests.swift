@@ -109,7 +109,8 @@ struct PlainSQLTests {
             try await store.write(summary: "add", at: day0) { try $0.insert(project(2, marker)) }
             #expect(try !Self.file(path, holds: marker))
             #expect(try Self.file(path + "-wal", holds: marker))
-            #expect(try reader.inDatabase { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM projects") } == before)
+            #expect(
+                try reader.inDatabase { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM projects") } == before)
             try reader.inDatabase { db in try db.execute(sql: "COMMIT") }
             let reopened = try LocalStore.open(path: path, access: .reading)
             #expect(try await reopened.projects().map(\.name).sorted() == ["Before", marker])

@@ -82,7 +82,8 @@ public struct JSONObjectWriter {
                 assert(
                     !key.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") },
                     "a key that needs escaping")
-                assert(previousKey.lexicographicallyPrecedes(key), "keys out of order: \(Array(key)) after \(previousKey)")
+                assert(
+                    previousKey.lexicographicallyPrecedes(key), "keys out of order: \(Array(key)) after \(previousKey)")
                 previousKey = Array(key)
             #endif
             sink.append(key)
@@ -217,10 +218,11 @@ struct ByteSink {
             append(UInt8(ascii: "\""))
             var runStart = 0
             var index = 0
+            let raw = UnsafeRawBufferPointer(utf8)
             while index < utf8.count {
                 // Eight bytes at a time while none of them needs escaping, then byte by byte.
                 if index + 8 <= utf8.count,
-                    !Self.mayNeedEscape(UnsafeRawPointer(utf8.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                    !Self.mayNeedEscape(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                 {
                     index += 8
                     continue

@@ -334,7 +334,8 @@ struct JSONWriter {
     /// `JSONEncoder.DateEncodingStrategy.iso8601`: whole seconds (the fraction dropped), UTC, "Z".
     static func appendISO8601(_ date: Date, to bytes: inout [UInt8]) throws {
         try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: quotedISO8601Count) { buffer in
-            try writeQuotedISO8601(date, to: buffer.baseAddress!)
+            guard let out = buffer.baseAddress else { throw Unsupported() }
+            try writeQuotedISO8601(date, to: out)
             bytes.append(contentsOf: buffer)
         }
     }

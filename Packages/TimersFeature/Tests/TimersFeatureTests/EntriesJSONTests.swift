@@ -24,7 +24,8 @@ struct EntriesJSONTests {
             taskNumber: onTask ? Int.random(in: 1...1_000_000, using: &random) : nil,
             taskTitle: onTask ? text(&random) : nil,
             projectName: hasProject ? text(&random) : nil,
-            start: Date(timeIntervalSince1970: Double(Int64.random(in: -1_000_000_000...4_000_000_000, using: &random))),
+            start: Date(
+                timeIntervalSince1970: Double(Int64.random(in: -1_000_000_000...4_000_000_000, using: &random))),
             durationSeconds: Int.random(in: 1...86_400 * 3, using: &random), note: text(&random),
             billable: Bool.random(using: &random),
             tags: (0..<Int.random(in: 0...3, using: &random)).map { _ in text(&random) },
