@@ -27,6 +27,8 @@ struct QuickCommandLine: Equatable {
         case taskList(TaskListArguments)
         case taskNote(task: String, text: String)
         case taskShow(task: String)
+        case taskDone(tasks: [String], force: Bool)
+        case taskStart(tasks: [String])
         case report(ReportArguments)
         case entriesList(EntriesListArguments)
     }
@@ -102,6 +104,14 @@ struct QuickCommandLine: Equatable {
         Shape(path: ["task", "list"], options: taskListOptions, flags: taskListFlags, make: taskList),
         Shape(path: ["task", "ls"], options: taskListOptions, flags: taskListFlags, make: taskList),
         Shape(path: ["task", "show"], positional: true) { values in values.positional.map { .taskShow(task: $0) } },
+        // At least one task: without one the parser words the error.
+        Shape(path: ["task", "done"], positionals: .many, flags: ["--force": "force"]) { values in
+            values.positionals.isEmpty
+                ? nil : .taskDone(tasks: values.positionals, force: values.flags.contains("force"))
+        },
+        Shape(path: ["task", "start"], positionals: .many) { values in
+            values.positionals.isEmpty ? nil : .taskStart(tasks: values.positionals)
+        },
         Shape(path: ["task", "note"], positionals: .many) { values in
             guard values.positionals.count >= 2 else { return nil }
             return .taskNote(
@@ -349,7 +359,8 @@ extension QuickCommandLine.Invocation {
     var onlyReads: Bool {
         switch self {
         case .dashboard, .timerStatus, .timerList, .taskList, .taskShow, .report, .entriesList: true
-        case .timerStart, .timerStop, .timerPause, .timerResume, .timerDiscard, .timerRestart, .taskAdd, .taskNote:
+        case .timerStart, .timerStop, .timerPause, .timerResume, .timerDiscard, .timerRestart, .taskAdd, .taskNote,
+            .taskDone, .taskStart:
             false
         }
     }
@@ -371,6 +382,8 @@ extension QuickCommandLine.Invocation {
         case .taskList(let arguments): try await coordinator.listTasks(arguments)
         case .taskNote(let task, let text): try await coordinator.noteTask(task, text: text)
         case .taskShow(let task): try await coordinator.showTask(task)
+        case .taskDone(let tasks, let force): try await coordinator.completeTasks(tasks, force: force)
+        case .taskStart(let tasks): try await coordinator.startTasks(tasks)
         case .report(let arguments): try await coordinator.report(arguments)
         case .entriesList(let arguments): try await coordinator.listEntries(arguments)
         }

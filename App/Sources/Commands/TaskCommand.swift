@@ -243,7 +243,7 @@ struct TaskCommand: AsyncParsableCommand {
         }
     }
 
-    struct Done: StintCommand {
+    struct Done: QuickReadableCommand {
         static let configuration = CommandConfiguration(
             commandName: "done",
             abstract: "Mark tasks completed.",
@@ -260,9 +260,7 @@ struct TaskCommand: AsyncParsableCommand {
         var tasks: [String]
         @Flag(help: "Complete a task even while some of its subtasks are open.") var force = false
 
-        func run(with coordinator: AppCoordinator) async throws {
-            try await coordinator.completeTasks(tasks, force: force)
-        }
+        var invocation: QuickCommandLine.Invocation { .taskDone(tasks: tasks, force: force) }
     }
 
     struct Reopen: StintCommand {
@@ -278,7 +276,7 @@ struct TaskCommand: AsyncParsableCommand {
         }
     }
 
-    struct Start: StintCommand {
+    struct Start: QuickReadableCommand {
         static let configuration = CommandConfiguration(
             commandName: "start",
             abstract: "Mark a task in progress.", discussion: "Examples:\n  stint task start 12")
@@ -286,9 +284,7 @@ struct TaskCommand: AsyncParsableCommand {
         @Argument(help: "Task numbers or id prefixes (several are one change: one undo).", completion: .activeTasks)
         var tasks: [String]
 
-        func run(with coordinator: AppCoordinator) async throws {
-            try await coordinator.startTasks(tasks)
-        }
+        var invocation: QuickCommandLine.Invocation { .taskStart(tasks: tasks) }
     }
 
     struct Delete: StintCommand {
