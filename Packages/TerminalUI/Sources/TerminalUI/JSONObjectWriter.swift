@@ -2,7 +2,7 @@ import Foundation
 
 /// A value whose JSON is one flat object it writes itself, member by member, for listings long enough that the
 /// general encoder's bookkeeping outweighs the data: through ``JSONWriter`` a time entry cost about 24,000
-/// instructions (a container box, a tree node and a key string per member), written directly about a tenth.
+/// instructions (a container box, a tree node and a key string per member), written directly about a third of that.
 ///
 /// `encode(to:)` stays the definition of the JSON. ``JSONText/encode(objects:)`` must print exactly what
 /// ``JSONText/encode(_:)`` prints for the same array, so a conformer's tests compare the two.
