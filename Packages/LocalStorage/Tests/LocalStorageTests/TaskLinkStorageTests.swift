@@ -272,6 +272,19 @@ struct TaskLinkStorageTests {
                     #expect(plan.contains("INDEX \(index)"), "\(plan)")
                 }
             }
+            // What `task done` asks (the open tasks after this one that nothing else blocks) and the open subtasks:
+            // with statuses too, still through the partial indexes, not the status index.
+            var unblocked = after
+            unblocked.statuses = [TaskRecord.openStatus, TaskRecord.inProgressStatus]
+            unblocked.blocked = false
+            var openSubtasks = subtasks
+            openSubtasks.statuses = [TaskRecord.openStatus, TaskRecord.inProgressStatus]
+            for (filter, index) in [(unblocked, "tasks_with_prerequisites"), (openSubtasks, "tasks_by_parent")] {
+                let plans = try await store.plans(binding: filter) { db in _ = try Queries.tasks(db, filter) }
+                #expect(plans.count == 1)
+                let plan = plans.joined(separator: "\n")
+                #expect(plan.contains("INDEX \(index)") && !plan.contains("tasks_by_status"), "\(plan)")
+            }
         }
     }
 
