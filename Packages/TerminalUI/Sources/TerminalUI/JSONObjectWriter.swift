@@ -86,7 +86,7 @@ public struct JSONObjectWriter {
                     previousKey.lexicographicallyPrecedes(key), "keys out of order: \(Array(key)) after \(previousKey)")
                 previousKey = Array(key)
             #endif
-            sink.append(key)
+            sink.appendRun(key)
         }
         sink.append(UInt8(ascii: "\""))
         sink.append(JSONWriter.separator)
@@ -121,7 +121,7 @@ public struct JSONObjectWriter {
 
 /// A growable byte buffer written through a pointer: appending to an `[UInt8]` checked uniqueness and capacity on
 /// every call, a third of the cost of writing an entry's members. Its owner deallocates it.
-struct ByteSink {
+struct ByteSink: JSONBytes {
     private var base: UnsafeMutablePointer<UInt8>
     private var count = 0
     private var capacity: Int
@@ -161,7 +161,7 @@ struct ByteSink {
         count += 1
     }
 
-    @inline(__always) mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inline(__always) mutating func appendRun(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)
         let target = base + count
@@ -175,7 +175,7 @@ struct ByteSink {
     }
 
     mutating func append(_ bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { append($0) }
+        bytes.withUnsafeBufferPointer { appendRun($0) }
     }
 
     @inline(__always) mutating func appendLineBreak(_ indent: Int) {
@@ -209,47 +209,9 @@ struct ByteSink {
         } while magnitude > 0
     }
 
-    /// The text as a JSON string: runs that need no escape (nearly all) copied whole, the rest as
-    /// ``JSONWriter/appendEscaped(_:to:)`` writes them.
+    /// The text as a JSON string (``JSONWriter/appendQuoted(_:to:)``).
     mutating func appendQuoted(_ text: String) {
-        var text = text
-        text.withUTF8 { utf8 in
-            reserve(utf8.count + 2)
-            append(UInt8(ascii: "\""))
-            var runStart = 0
-            var index = 0
-            let raw = UnsafeRawBufferPointer(utf8)
-            while index < utf8.count {
-                // Eight bytes at a time while none of them needs escaping, then byte by byte.
-                if index + 8 <= utf8.count,
-                    !Self.mayNeedEscape(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                {
-                    index += 8
-                    continue
-                }
-                let byte = utf8[index]
-                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                    append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                    runStart = index + 1
-                    var escaped: [UInt8] = []
-                    JSONWriter.appendEscaped(byte, to: &escaped)
-                    append(escaped)
-                }
-                index += 1
-            }
-            append(UnsafeBufferPointer(rebasing: utf8[runStart...]))
-            append(UInt8(ascii: "\""))
-        }
-    }
-
-    /// Whether any of the eight bytes is a control character, a quote or a backslash (exact for those; bytes of
-    /// multi-byte characters, 0x80 and up, never match).
-    @inline(__always) static func mayNeedEscape(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
-        let control = (word &- ones &* 0x20) & ~word & highs != 0
-        return control || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C))
+        JSONWriter.appendQuoted(text, to: &self)
     }
 }
 

@@ -291,44 +291,62 @@ struct JSONWriter {
     static let separator = Array(" : ".utf8)
     private static let hex = Array("0123456789abcdef".utf8)
 
-    static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
+    /// The text as a JSON string, into either of the writers' buffers: runs that need no escape (nearly all
+    /// bytes) are found eight bytes at a time and copied whole.
+    static func appendQuoted<Bytes: JSONBytes>(_ text: String, to bytes: inout Bytes) {
         var text = text
-        // Runs of bytes that need no escape (nearly all of them) are copied whole.
         text.withUTF8 { utf8 in
+            bytes.reserve(utf8.count + 2)
+            bytes.append(UInt8(ascii: "\""))
             var runStart = 0
-            for index in utf8.indices {
+            var index = 0
+            let raw = UnsafeRawBufferPointer(utf8)
+            while index < utf8.count {
+                if index + 8 <= utf8.count, !mayNeedEscape(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                    index += 8
+                    continue
+                }
                 let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                runStart = index + 1
-                appendEscaped(byte, to: &bytes)
+                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                    bytes.appendRun(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                    runStart = index + 1
+                    appendEscaped(byte, to: &bytes)
+                }
+                index += 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            bytes.appendRun(UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            bytes.append(UInt8(ascii: "\""))
         }
-        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether any of the eight bytes is a control character, a quote or a backslash (exact for those; bytes of
+    /// multi-byte characters, 0x80 and up, never match).
+    @inline(__always) static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+        let control = (word &- ones &* 0x20) & ~word & highs != 0
+        return control || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C))
     }
 
     /// A quote, a backslash or a control character as JSON writes it inside a string.
-    static func appendEscaped(_ byte: UInt8, to bytes: inout [UInt8]) {
-        let escaped: UInt8
-        switch byte {
-        case UInt8(ascii: "\""): escaped = UInt8(ascii: "\"")
-        case UInt8(ascii: "\\"): escaped = UInt8(ascii: "\\")
-        case 0x08: escaped = UInt8(ascii: "b")
-        case 0x0C: escaped = UInt8(ascii: "f")
-        case 0x0A: escaped = UInt8(ascii: "n")
-        case 0x0D: escaped = UInt8(ascii: "r")
-        case 0x09: escaped = UInt8(ascii: "t")
-        default:
-            bytes.append(contentsOf: [
-                UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
-                hex[Int(byte & 0x0F)],
-            ])
-            return
-        }
+    private static func appendEscaped<Bytes: JSONBytes>(_ byte: UInt8, to bytes: inout Bytes) {
         bytes.append(UInt8(ascii: "\\"))
-        bytes.append(escaped)
+        switch byte {
+        case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        default:
+            for digit in [
+                UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)],
+            ] {
+                bytes.append(digit)
+            }
+        }
     }
 
     /// `JSONEncoder.DateEncodingStrategy.iso8601`: whole seconds (the fraction dropped), UTC, "Z".
@@ -527,4 +545,20 @@ extension JSONWriter.Context {
         unsupported = true
         return JSONWriter.Encoder(node: detached(), codingPath: codingPath, context: self)
     }
+}
+
+/// A buffer the JSON writers append to: the encoder's `[UInt8]` and the object writer's ``ByteSink``, so both
+/// quote strings with one piece of code.
+protocol JSONBytes {
+    /// Makes room for `extra` more bytes, where that saves work.
+    mutating func reserve(_ extra: Int)
+    mutating func append(_ byte: UInt8)
+    mutating func appendRun(_ bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension [UInt8]: JSONBytes {
+    // `reserveCapacity` to an exact size before each string would defeat the array's geometric growth.
+    func reserve(_ extra: Int) {}
+
+    mutating func appendRun(_ bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
 }
