@@ -1,3 +1,4 @@
+import Foundation
 internal import GRDB
 internal import GRDBSQLite
 
@@ -36,12 +37,45 @@ extension Database {
     /// `inTransaction` does, without its `BEGIN`, whose SQL literal made every writing command scan all protocol
     /// conformances once (a tenth of `stint task note`'s instructions, and code and data pages of its memory).
     ///
+    /// A transaction that finds the log empty (the first of a process: the last connection to close truncated it)
+    /// commits with `synchronous = OFF`, saving SQLite's sync of the log's header alone (ADR 0028, decision 28).
+    /// That sync keeps a restart of the log harmless when a torn write leaves older frames behind the new ones;
+    /// an empty log has none, and the checkpoint that follows, run with `NORMAL` again, syncs the header and the
+    /// frames together before it copies anything. Automatic checkpoints are off until then, so none copies an
+    /// unsynced log. When another process wrote between the look and the lock, the transaction starts over as
+    /// usual.
+    ///
     /// - Parameter rollingBack: undo what `body` did once it returns.
     /// - Throws: the first error of `body`, the commit or the rollback; `SQLITE_ABORT` when SQLite ended the
     ///   transaction on its own during `body` (disk full, I/O error), which GRDB would also have reported: the body's
     ///   changes before that point are gone, and nothing may be reported as written.
     func immediateTransaction<T>(rollingBack: Bool, _ body: () throws -> T) throws -> T {
+        if !rollingBack, logIsEmpty() {
+            // Neither setting may change inside a transaction.
+            try runPlain("PRAGMA synchronous = OFF")
+            sqlite3_wal_autocheckpoint(sqliteConnection, 0)
+            var restored = false
+            func restore() throws {
+                guard !restored else { return }
+                sqlite3_wal_autocheckpoint(sqliteConnection, 1000)
+                try runPlain("PRAGMA synchronous = NORMAL")
+                restored = true
+            }
+            defer { try? restore() }
+            try runPlain("BEGIN IMMEDIATE TRANSACTION")
+            if logIsEmpty() { return try commit(body, rollingBack: false, beforeCheckpoint: restore) }
+            try runPlain("ROLLBACK TRANSACTION")
+            try restore()
+        }
         try runPlain("BEGIN IMMEDIATE TRANSACTION")
+        return try commit(body, rollingBack: rollingBack, beforeCheckpoint: {})
+    }
+
+    /// Runs `body` in the transaction just begun, then rolls it back, or commits it, runs `beforeCheckpoint` and
+    /// makes the commit durable.
+    private func commit<T>(
+        _ body: () throws -> T, rollingBack: Bool, beforeCheckpoint: () throws -> Void
+    ) throws -> T {
         do {
             let result = try body()
             guard sqlite3_get_autocommit(sqliteConnection) == 0 else {
@@ -51,6 +85,13 @@ extension Database {
                 try rollBackIfOpen()
             } else {
                 try runPlain("COMMIT TRANSACTION")
+                do {
+                    try beforeCheckpoint()
+                } catch {
+                    // Never checkpoint without syncs: the log alone keeps the commit.
+                    try syncLog()
+                    throw error
+                }
                 try makeCommitDurable()
             }
             return result
@@ -58,6 +99,16 @@ extension Database {
             try? rollBackIfOpen()
             throw error
         }
+    }
+
+    /// Whether the connection's write-ahead log exists and holds nothing. False for any other journal mode, an
+    /// in-memory database, a closed connection, or a log that cannot be looked at.
+    func logIsEmpty() -> Bool {
+        guard let connection = sqliteConnection, let name = sqlite3_db_filename(connection, "main"), name.pointee != 0,
+            let log = sqlite3_filename_wal(name)
+        else { return false }
+        var status = stat()
+        return stat(log, &status) == 0 && status.st_size == 0
     }
 
     /// Makes the last commit durable before the caller reports it. The connection runs with
@@ -74,6 +125,12 @@ extension Database {
         guard code == SQLITE_OK || code == SQLITE_BUSY else {
             throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "checkpoint after a commit")
         }
+        try syncLog()
+    }
+
+    /// Syncs the log file through SQLite's own file methods (`SQLITE_FCNTL_JOURNAL_POINTER`), which know the
+    /// platform's right call and sync the folder too the first time after creating the file.
+    private func syncLog() throws {
         var log: UnsafeMutablePointer<sqlite3_file>?
         let found = sqlite3_file_control(sqliteConnection, "main", SQLITE_FCNTL_JOURNAL_POINTER, &log)
         guard found == SQLITE_OK, let log, let sync = log.pointee.pMethods?.pointee.xSync else {

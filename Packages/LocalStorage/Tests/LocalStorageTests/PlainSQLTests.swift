@@ -91,6 +91,92 @@ struct PlainSQLTests {
         }
     }
 
+    /// A store on a file created and closed once: what a command finds, a log the last connection truncated.
+    private static func reopened(_ path: String) throws -> LocalStore {
+        _ = try LocalStore.open(path: path)
+        return try LocalStore.open(path: path)
+    }
+
+    /// The connection's durability settings, as a write leaves them: `synchronous` and the automatic checkpoint.
+    private static func settings(_ store: LocalStore) async throws -> [Int?] {
+        try await store.readTransaction { db in
+            [
+                try Int.fetchOne(db, sql: "PRAGMA synchronous"),
+                try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint"),
+            ]
+        }
+    }
+
+    @Test("a first write over an empty log and a second over a used one both reach the file; settings are restored")
+    func leanAndCheckpointedCommitsBothReachTheFile() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("stint.sqlite").path
+            let store = try Self.reopened(path)
+            // The log the last connection truncated is empty, so the first write takes the lean path.
+            #expect(try await store.readTransaction { db in db.logIsEmpty() })
+            let first = "Lean-\(UUID().uuidString)"
+            try await store.write(summary: "add", at: day0) { try $0.insert(project(1, first)) }
+            #expect(try Self.file(path, holds: first))
+            #expect(try await Self.settings(store) == [1, 1000])
+            // The log now holds the first write's frames (copied, not truncated while the store is open).
+            #expect(try await store.readTransaction { db in db.logIsEmpty() } == false)
+            let second = "Checkpointed-\(UUID().uuidString)"
+            try await store.write(summary: "add", at: day0) { try $0.insert(project(2, second)) }
+            #expect(try Self.file(path, holds: second))
+            #expect(try await Self.settings(store) == [1, 1000])
+            #expect(try await store.projects().map(\.name).sorted() == [second, first].sorted())
+        }
+    }
+
+    @Test("a lean write whose body throws keeps nothing and leaves the connection's settings as they were")
+    func leanWriteThatThrowsRestoresSettings() async throws {
+        struct Refused: Error {}
+        try await withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("stint.sqlite").path
+            let store = try Self.reopened(path)
+            #expect(try await store.readTransaction { db in db.logIsEmpty() })
+            await #expect(throws: Refused.self) {
+                try await store.write(summary: "add", at: day0) { writer in
+                    try writer.insert(project(1, "Home"))
+                    throw Refused()
+                }
+            }
+            #expect(try await Self.settings(store) == [1, 1000])
+            #expect(try await store.projects().isEmpty)
+        }
+    }
+
+    @Test("a lean write under a reader of the empty log's file returns with its row synced in the log only")
+    func leanCommitUnderAReaderStaysInTheLog() async throws {
+        try await withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("stint.sqlite").path
+            let store = try Self.reopened(path)
+            var configuration = Configuration()
+            configuration.allowsUnsafeTransactions = true
+            let reader = try DatabaseQueue(path: path, configuration: configuration)
+            let before = try reader.inDatabase { db in
+                try db.execute(sql: "BEGIN DEFERRED")
+                return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM projects")
+            }
+            #expect(try await store.readTransaction { db in db.logIsEmpty() })
+            let marker = "PinnedLean-\(UUID().uuidString)"
+            try await store.write(summary: "add", at: day0) { try $0.insert(project(1, marker)) }
+            #expect(try !Self.file(path, holds: marker))
+            #expect(try Self.file(path + "-wal", holds: marker))
+            #expect(try await Self.settings(store) == [1, 1000])
+            #expect(
+                try reader.inDatabase { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM projects") } == before)
+            try reader.inDatabase { db in try db.execute(sql: "COMMIT") }
+            let reopened = try LocalStore.open(path: path, access: .reading)
+            #expect(try await reopened.projects().map(\.name) == [marker])
+        }
+    }
+
+    @Test func anInMemoryDatabaseHasNoEmptyLog() throws {
+        let queue = try DatabaseQueue()
+        #expect(queue.inDatabase { db in db.logIsEmpty() } == false)
+    }
+
     @Test("with a reader holding the old file, a write still returns, kept in the log until the reader lets go")
     func commitUnderAReaderStaysInTheLog() async throws {
         try await withTemporaryDirectory { directory in
