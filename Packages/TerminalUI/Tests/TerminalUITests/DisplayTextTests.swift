@@ -12,6 +12,21 @@ struct DisplayTextTests {
         #expect(DisplayText.singleLine("tab\there") == "tab here")
     }
 
+    @Test("the byte-wise look agrees with the scalar one for every scalar up to U+2100 and the bidi controls")
+    func mayNeedEscapeAgreesWithScalars() {
+        let values = Array(0...0x2100) + [0xFEFF, 0x1F600]
+        for value in values {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            for text in ["\(Character(scalar))", "Write the report \(Character(scalar)) today"] {
+                #expect(
+                    DisplayText.mayNeedEscape(text) == text.unicodeScalars.contains(where: DisplayText.needsEscape),
+                    "U+\(String(value, radix: 16))")
+            }
+        }
+        #expect(!DisplayText.mayNeedEscape(""))
+        #expect(DisplayText.escaped("ok\u{7F}") == "ok\\u{7F}")
+    }
+
     @Test("control characters are shown escaped, never written raw")
     func controlCharacters() {
         let line = DisplayText.singleLine("red\u{1B}[31mtext\u{7}\u{202E}")
