@@ -91,6 +91,19 @@ struct PlainSQLTests {
         }
     }
 
+    /// A second connection inside a read transaction, and the projects it counts: its snapshot is the database
+    /// file as it is now, so no checkpoint may copy over it until it commits.
+    private static func pinnedReader(_ path: String) throws -> (DatabaseQueue, Int?) {
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true
+        let reader = try DatabaseQueue(path: path, configuration: configuration)
+        let count = try reader.inDatabase { db in
+            try db.execute(sql: "BEGIN DEFERRED")
+            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM projects")
+        }
+        return (reader, count)
+    }
+
     /// A store on a file created and closed once: what a command finds, a log the last connection truncated.
     private static func reopened(_ path: String) throws -> LocalStore {
         _ = try LocalStore.open(path: path)
@@ -151,13 +164,7 @@ struct PlainSQLTests {
         try await withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("stint.sqlite").path
             let store = try Self.reopened(path)
-            var configuration = Configuration()
-            configuration.allowsUnsafeTransactions = true
-            let reader = try DatabaseQueue(path: path, configuration: configuration)
-            let before = try reader.inDatabase { db in
-                try db.execute(sql: "BEGIN DEFERRED")
-                return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM projects")
-            }
+            let (reader, before) = try Self.pinnedReader(path)
             #expect(try await store.readTransaction { db in db.logIsEmpty() })
             let marker = "PinnedLean-\(UUID().uuidString)"
             try await store.write(summary: "add", at: day0) { try $0.insert(project(1, marker)) }
@@ -183,14 +190,7 @@ struct PlainSQLTests {
             let path = directory.appendingPathComponent("stint.sqlite").path
             let store = try LocalStore.open(path: path)
             try await store.write(summary: "add", at: day0) { try $0.insert(project(1, "Before")) }
-            var configuration = Configuration()
-            configuration.allowsUnsafeTransactions = true
-            let reader = try DatabaseQueue(path: path, configuration: configuration)
-            // A read transaction begun now reads the database file as it is: no checkpoint may copy over it.
-            let before = try reader.inDatabase { db in
-                try db.execute(sql: "BEGIN DEFERRED")
-                return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM projects")
-            }
+            let (reader, before) = try Self.pinnedReader(path)
             let marker = "Pinned-\(UUID().uuidString)"
             try await store.write(summary: "add", at: day0) { try $0.insert(project(2, marker)) }
             #expect(try !Self.file(path, holds: marker))
