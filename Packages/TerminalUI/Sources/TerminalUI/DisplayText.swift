@@ -14,7 +14,7 @@ public enum DisplayText {
     /// a space, and any other control character is written as an escape such as `\u{1B}`.
     public static func singleLine(_ text: String) -> String {
         // Almost every title and name is clean already: hand it back untouched rather than rebuild it.
-        guard mayNeedEscape(text) else { return text }
+        guard needsEscaping(text) else { return text }
         var result = ""
         var pendingSpace = false
         for character in text {
@@ -67,7 +67,7 @@ public enum DisplayText {
     /// differently from what it holds, are shown as escapes (`\n`, `\e`, `\u{202E}`); everything else,
     /// emoji included, is kept. The result is always one line.
     public static func escaped(_ text: String) -> String {
-        guard mayNeedEscape(text) else { return text }
+        guard needsEscaping(text) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             if needsEscape(scalar) {
@@ -79,10 +79,9 @@ public enum DisplayText {
         return result
     }
 
-    /// C0 and C1 controls, DEL, the line and paragraph separators and the bidirectional controls.
     /// Whether `text` holds a scalar ``needsEscape(_:)`` flags. Printable ASCII, what almost every title is, is
     /// answered from its UTF-8 bytes: walking the scalars of 7,500 titles cost a full list 6 M instructions.
-    static func mayNeedEscape(_ text: String) -> Bool {
+    static func needsEscaping(_ text: String) -> Bool {
         let printableASCII = text.utf8.withContiguousStorageIfAvailable { bytes in
             for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
             return true
@@ -91,6 +90,7 @@ public enum DisplayText {
         return text.unicodeScalars.contains(where: needsEscape)
     }
 
+    /// C0 and C1 controls, DEL, the line and paragraph separators and the bidirectional controls.
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true

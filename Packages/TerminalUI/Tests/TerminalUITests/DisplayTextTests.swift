@@ -13,17 +13,17 @@ struct DisplayTextTests {
     }
 
     @Test("the byte-wise look agrees with the scalar one for every scalar up to U+2100 and the bidi controls")
-    func mayNeedEscapeAgreesWithScalars() {
+    func needsEscapingAgreesWithScalars() {
         let values = Array(0...0x2100) + [0xFEFF, 0x1F600]
         for value in values {
             guard let scalar = Unicode.Scalar(value) else { continue }
             for text in ["\(Character(scalar))", "Write the report \(Character(scalar)) today"] {
                 #expect(
-                    DisplayText.mayNeedEscape(text) == text.unicodeScalars.contains(where: DisplayText.needsEscape),
+                    DisplayText.needsEscaping(text) == text.unicodeScalars.contains(where: DisplayText.needsEscape),
                     "U+\(String(value, radix: 16))")
             }
         }
-        #expect(!DisplayText.mayNeedEscape(""))
+        #expect(!DisplayText.needsEscaping(""))
         #expect(DisplayText.escaped("ok\u{7F}") == "ok\\u{7F}")
     }
 
