@@ -102,6 +102,19 @@ struct TableTests {
         #expect(lines[1] == "1  first line second part  today")
     }
 
+    @Test("folded and wide cells keep their own row and column among plain ones")
+    func foldedCellsStayInPlace() {
+        let table = Table(
+            columns: columns,
+            rows: [
+                ["1", "plain", "today"], ["2", "two\nlines", "日本"], ["3", "last", "x\ty"],
+            ])
+        #expect(
+            table.render(style: .plain).components(separatedBy: "\n") == [
+                "#  Title      Due", "1  plain      today", "2  two lines  日本", "3  last       x y",
+            ])
+    }
+
     @Test("no colour codes unless the style asks for colour")
     func colourOnlyWhenAsked() {
         let table = Table(columns: columns, rows: [["1", TableCell("Late", color: .red), "yesterday"]])
