@@ -204,13 +204,14 @@ struct TasksPresenter: Sendable {
         if showStatus { columns.append(TableColumn("Status", dropRank: TableColumn.DropRank.status)) }
 
         let rows = tasks.map { task in
-            var row: [TableCell] = [
-                TableCell("\(task.number)"),
-                TableCell(Self.listedTitle(task), color: task.isBlocked ? .dim : nil),
-                TableCell(Self.location(of: task) ?? ""),
-                dueCell(task),
-                priorityCell(task.priority),
-            ]
+            // Room for every column at once: a row that grew past its first five cells was copied (7,500 rows).
+            var row: [TableCell] = []
+            row.reserveCapacity(columns.count)
+            row.append(TableCell(String(task.number)))
+            row.append(TableCell(Self.listedTitle(task), color: task.isBlocked ? .dim : nil))
+            row.append(TableCell(Self.location(of: task) ?? ""))
+            row.append(dueCell(task))
+            row.append(priorityCell(task.priority))
             if !compact {
                 row.append(TableCell(task.tags.joined(with: ", ")))
                 row.append(TableCell(task.estimateSeconds.map { DurationText.format(seconds: $0) } ?? ""))
