@@ -10,7 +10,10 @@ struct TasksAdapter: TasksServices {
     let worker: TaskWorker
 
     func tasks(matching query: TasksFeature.TaskQuery) async throws -> [TasksFeature.Task] {
-        try await worker.search(try Self.search(query)).map(Self.task)
+        let found = try await worker.search(try Self.search(query))
+        // A listing names each of a few dozen projects and lists thousands of times: each one's id is written once.
+        var places = IDTexts()
+        return try found.map { details throws(WorkerError) in try Self.task(details, places: &places) }
     }
 
     func countTasks(matching query: TasksFeature.TaskQuery) async throws -> Int {
@@ -106,6 +109,12 @@ struct TasksAdapter: TasksServices {
     // MARK: - Mapping
 
     static func task(_ details: TaskDetails) throws(WorkerError) -> TasksFeature.Task {
+        var places = IDTexts()
+        return try task(details, places: &places)
+    }
+
+    /// `places` remembers the text of the project and list ids already written.
+    static func task(_ details: TaskDetails, places: inout IDTexts) throws(WorkerError) -> TasksFeature.Task {
         let task = details.task
         // One initialiser call: a listing maps ten thousand of these, and a copy per field set afterwards showed.
         return TasksFeature.Task(
@@ -116,7 +125,8 @@ struct TasksAdapter: TasksServices {
             listName: details.list?.name, completedAt: task.completedAt, createdAt: task.createdAt,
             updatedAt: task.updatedAt, loggedSeconds: details.loggedSeconds,
             assigneeID: task.assigneeID?.lowercasedString, assignee: details.assigneeName,
-            projectID: details.project?.id.lowercasedString, listID: details.list?.id.lowercasedString,
+            projectID: details.project.map { places.text(of: $0.id) },
+            listID: details.list.map { places.text(of: $0.id) },
             parent: details.parent.map(link), after: details.prerequisites.map(link),
             subtasks: details.subtasks.map(link), subtasksLoggedSeconds: details.subtasksLoggedSeconds,
             repeatRule: task.repetition?.rule.text,
@@ -201,5 +211,18 @@ struct TasksAdapter: TasksServices {
         case .set(let value): .set(try transform(value))
         case .clear: .clear
         }
+    }
+}
+
+/// The lowercase text of ids that come up again and again in one mapping (a listing's projects and lists), each
+/// written once: writing an id allocates its 36 bytes, and 7,500 tasks named the same few dozen places.
+struct IDTexts {
+    private var known: [UUID: String] = [:]
+
+    mutating func text(of id: UUID) -> String {
+        if let text = known[id] { return text }
+        let text = id.lowercasedString
+        known[id] = text
+        return text
     }
 }
