@@ -18,11 +18,11 @@ struct ProjectsView: Sendable {
             guard !quiet else { return }
             output.write(line + "\n")
         case .table(let table):
-            output.write(table.render(style: style) + "\n")
+            output.writeLine(table.render(style: style))
         case .detail(let detail):
             output.write(text(of: detail))
         case .json(let value):
-            output.write(try JSONText.encode(value) + "\n")
+            output.writeLine(try JSONText.encode(value))
         }
     }
 

@@ -15,11 +15,11 @@ struct ReportsView: Sendable {
             guard !lines.isEmpty, !quiet else { return }
             output.write(lines.joined(with: "\n") + "\n")
         case .report(let sheet):
-            output.write(render(sheet) + "\n")
+            output.writeLine(render(sheet))
         case .text(let text):
             output.write(text)
         case .json(let payload):
-            output.write(try JSONText.encode(payload) + "\n")
+            output.writeLine(try JSONText.encode(payload))
         }
     }
 

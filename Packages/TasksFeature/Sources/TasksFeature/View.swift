@@ -18,13 +18,13 @@ struct TasksView: Sendable {
             guard !lines.isEmpty else { return }
             output.write(lines.joined(with: "\n") + "\n")
         case .table(let table):
-            output.write(render(table) + "\n")
+            output.writeLine(render(table))
         case .detail(let detail):
             output.write(render(detail) + "\n")
         case .dashboard(let dashboard):
             output.write(render(dashboard) + "\n")
         case .json(let payload):
-            output.write(try JSONText.encode(payload) + "\n")
+            output.writeLine(try JSONText.encode(payload))
         }
     }
 

@@ -14,6 +14,20 @@ public protocol TextOutput: Sendable {
     func write(_ text: String)
 }
 
+extension TextOutput {
+    /// Writes `text` and a line break. A long text (a listing, a JSON document) gets the break as a write of its own:
+    /// appending it first copied the whole text into a new string, megabytes for a big listing; a short one is
+    /// still one write.
+    public func writeLine(_ text: String) {
+        if text.utf8.count < 65_536 {
+            write(text + "\n")
+        } else {
+            write(text)
+            write("\n")
+        }
+    }
+}
+
 /// Writes straight to file descriptor 1 with no buffering, so output interleaves correctly with standard error.
 public struct StandardOutput: TextOutput {
     public init() {}

@@ -18,6 +18,18 @@ struct CapturedOutputTests {
         #expect(output.text.isEmpty)
     }
 
+    @Test("writeLine ends the text with a line break: one write when short, a second for the break when long")
+    func writeLineChunks() {
+        let chunks = ChunkRecorder()
+        chunks.writeLine("short")
+        #expect(chunks.chunks == ["short\n"])
+        let long = String(repeating: "x", count: 70_000)
+        chunks.writeLine(long)
+        #expect(chunks.chunks == ["short\n", long, "\n"])
+        chunks.writeLine("")
+        #expect(chunks.chunks.last == "\n")
+    }
+
     @Test("accepts writes from many tasks at once")
     func concurrentWrites() async {
         let output = CapturedOutput()
@@ -175,4 +187,11 @@ final class HandSetClock: @unchecked Sendable {
     func advance(by duration: Duration) {
         lock.withLock { instant = instant.advanced(by: duration) }
     }
+}
+
+/// Keeps each write as its own chunk, to see how a text was split into writes.
+private final class ChunkRecorder: TextOutput, @unchecked Sendable {
+    private(set) var chunks: [String] = []
+
+    func write(_ text: String) { chunks.append(text) }
 }

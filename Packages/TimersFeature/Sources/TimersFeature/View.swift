@@ -19,13 +19,13 @@ struct TimersView: Sendable {
             guard !lines.isEmpty else { return }
             output.write(lines.joined(with: "\n") + "\n")
         case .table(let table):
-            output.write(render(table) + "\n")
+            output.writeLine(render(table))
         case .detail(let detail):
             output.write(render(detail) + "\n")
         case .json(let payload):
-            output.write(try JSONText.encode(payload) + "\n")
+            output.writeLine(try JSONText.encode(payload))
         case .entriesJSON(let entries):
-            output.write(try JSONText.encode(objects: entries) + "\n")
+            output.writeLine(try JSONText.encode(objects: entries))
         case .text(let text):
             output.write(text)
         }
