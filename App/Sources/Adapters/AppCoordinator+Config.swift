@@ -191,6 +191,6 @@ extension AppCoordinator {
     private func writeJSON(_ object: [String: Any]) throws {
         let data = try JSONSerialization.data(
             withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        container.output.write(String(decoding: data, as: UTF8.self) + "\n")
+        container.output.writeLine(String(decoding: data, as: UTF8.self))
     }
 }

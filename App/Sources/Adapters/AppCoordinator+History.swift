@@ -18,7 +18,7 @@ extension AppCoordinator {
     public func export(to path: String?) async throws {
         let data = try await container.workers.makeTransferWorker().export()
         guard let path else {
-            container.output.write(String(decoding: data, as: UTF8.self) + "\n")
+            container.output.writeLine(String(decoding: data, as: UTF8.self))
             return
         }
         try FileAccess.save(data, to: path)

@@ -139,7 +139,7 @@ public struct AppCoordinator: Sendable {
         merged["time"] = time
         let data = try JSONSerialization.data(
             withJSONObject: merged, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        container.output.write(String(decoding: data, as: UTF8.self) + "\n")
+        container.output.writeLine(String(decoding: data, as: UTF8.self))
     }
 }
 

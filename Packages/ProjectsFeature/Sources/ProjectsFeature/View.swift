@@ -16,7 +16,7 @@ struct ProjectsView: Sendable {
         switch screen {
         case .message(let line):
             guard !quiet else { return }
-            output.write(line + "\n")
+            output.writeLine(line)
         case .table(let table):
             output.writeLine(table.render(style: style))
         case .detail(let detail):

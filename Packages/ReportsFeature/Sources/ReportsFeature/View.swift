@@ -13,7 +13,7 @@ struct ReportsView: Sendable {
         switch screen {
         case .lines(let lines):
             guard !lines.isEmpty, !quiet else { return }
-            output.write(lines.joined(with: "\n") + "\n")
+            output.writeLine(lines.joined(with: "\n"))
         case .report(let sheet):
             output.writeLine(render(sheet))
         case .text(let text):

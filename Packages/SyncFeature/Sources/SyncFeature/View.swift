@@ -16,19 +16,19 @@ struct SyncView: Sendable {
         case .lines(let all):
             let lines = quiet ? all.filter(\.essential) : all
             guard !lines.isEmpty else { return }
-            output.write(lines.map(paint).joined(with: "\n") + "\n")
+            output.writeLine(lines.map(paint).joined(with: "\n"))
         case .table(let table, let footer):
             let lines = [table.render(style: style)] + (quiet ? [] : footer.flatMap(wrapped))
-            output.write(lines.joined(with: "\n") + "\n")
+            output.writeLine(lines.joined(with: "\n"))
         case .detail(let detail):
-            output.write(render(detail) + "\n")
+            output.writeLine(render(detail))
         case .json(let payload):
-            output.write(try JSONText.encode(payload) + "\n")
+            output.writeLine(try JSONText.encode(payload))
         case .jsonLine(let payload):
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             encoder.dateEncodingStrategy = .iso8601
-            output.write(String(decoding: try encoder.encode(payload), as: UTF8.self) + "\n")
+            output.writeLine(String(decoding: try encoder.encode(payload), as: UTF8.self))
         }
     }
 

@@ -13,16 +13,16 @@ struct TasksView: Sendable {
         switch screen {
         case .lines(let lines):
             guard !lines.isEmpty, !quiet else { return }
-            output.write(lines.joined(with: "\n") + "\n")
+            output.writeLine(lines.joined(with: "\n"))
         case .essential(let lines):
             guard !lines.isEmpty else { return }
-            output.write(lines.joined(with: "\n") + "\n")
+            output.writeLine(lines.joined(with: "\n"))
         case .table(let table):
             output.writeLine(render(table))
         case .detail(let detail):
-            output.write(render(detail) + "\n")
+            output.writeLine(render(detail))
         case .dashboard(let dashboard):
-            output.write(render(dashboard) + "\n")
+            output.writeLine(render(dashboard))
         case .json(let payload):
             output.writeLine(try JSONText.encode(payload))
         }

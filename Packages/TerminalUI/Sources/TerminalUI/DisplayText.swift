@@ -82,12 +82,7 @@ public enum DisplayText {
     /// Whether `text` holds a scalar ``needsEscape(_:)`` flags. Printable ASCII, what almost every title is, is
     /// answered from its UTF-8 bytes: walking the scalars of 7,500 titles cost a full list 6 M instructions.
     static func needsEscaping(_ text: String) -> Bool {
-        let printableASCII = text.utf8.withContiguousStorageIfAvailable { bytes in
-            for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
-            return true
-        }
-        if printableASCII == true { return false }
-        return text.unicodeScalars.contains(where: needsEscape)
+        !DisplayWidth.isPrintableASCII(text) && text.unicodeScalars.contains(where: needsEscape)
     }
 
     /// C0 and C1 controls, DEL, the line and paragraph separators and the bidirectional controls.

@@ -189,11 +189,9 @@ public struct Table: Sendable {
                 pendingSpaces = 0
                 // What `TerminalStyle.paint` makes of it, without the intermediate string.
                 if style.useColor, let color {
-                    output.appendText("\u{1B}[")
-                    output.appendText(color.sgrCode)
-                    output.append(UInt8(ascii: "m"))
+                    output.appendText(color.start)
                     output.appendText(text)
-                    output.appendText("\u{1B}[0m")
+                    output.appendText(TextColor.reset)
                 } else {
                     output.appendText(text)
                 }
@@ -288,7 +286,7 @@ public struct Table: Sendable {
             used += columns
         }
         result += "…"
-        if sawEscape { result += "\u{1B}[0m" }
+        if sawEscape { result += TextColor.reset }
         return result
     }
 

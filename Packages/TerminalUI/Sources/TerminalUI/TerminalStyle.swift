@@ -127,6 +127,12 @@ public enum TextColor: Sendable {
         case .dim: "2"
         }
     }
+
+    /// The escape sequence that turns this colour on.
+    var start: String { "\u{1B}[" + sgrCode + "m" }
+
+    /// The escape sequence that turns every colour and emphasis off again.
+    static let reset = "\u{1B}[0m"
 }
 
 extension TerminalStyle {
@@ -134,6 +140,6 @@ extension TerminalStyle {
     /// `color` is nil or the text is empty.
     public func paint(_ text: String, _ color: TextColor?) -> String {
         guard useColor, let color, !text.isEmpty else { return text }
-        return "\u{1B}[" + color.sgrCode + "m" + text + "\u{1B}[0m"
+        return color.start + text + TextColor.reset
     }
 }

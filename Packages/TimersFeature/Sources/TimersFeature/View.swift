@@ -14,14 +14,14 @@ struct TimersView: Sendable {
         switch screen {
         case .lines(let lines):
             guard !lines.isEmpty, !quiet else { return }
-            output.write(lines.joined(with: "\n") + "\n")
+            output.writeLine(lines.joined(with: "\n"))
         case .essential(let lines):
             guard !lines.isEmpty else { return }
-            output.write(lines.joined(with: "\n") + "\n")
+            output.writeLine(lines.joined(with: "\n"))
         case .table(let table):
             output.writeLine(render(table))
         case .detail(let detail):
-            output.write(render(detail) + "\n")
+            output.writeLine(render(detail))
         case .json(let payload):
             output.writeLine(try JSONText.encode(payload))
         case .entriesJSON(let entries):
