@@ -82,7 +82,7 @@ public enum DisplayText {
     /// Whether `text` holds a scalar ``needsEscape(_:)`` flags. Printable ASCII, what almost every title is, is
     /// answered from its UTF-8 bytes: walking the scalars of 7,500 titles cost a full list 6 M instructions.
     static func needsEscaping(_ text: String) -> Bool {
-        !DisplayWidth.isPrintableASCII(text) && text.unicodeScalars.contains(where: needsEscape)
+        DisplayWidth.asciiWidth(text) == nil && text.unicodeScalars.contains(where: needsEscape)
     }
 
     /// C0 and C1 controls, DEL, the line and paragraph separators and the bidirectional controls.

@@ -15,17 +15,14 @@ public enum DisplayWidth {
         return width
     }
 
-    /// Fast path for plain ASCII without escapes or control characters, the common case in tables.
+    /// Fast path for plain ASCII without escapes or control characters, the common case in tables (and the
+    /// titles `DisplayText` checks for characters to escape): its width is its byte count.
     static func asciiWidth(_ s: String) -> Int? {
-        isPrintableASCII(s) ? s.utf8.count : nil
-    }
-
-    /// Whether every byte of `s` is printable ASCII (0x20 to 0x7E): one column a byte, nothing to escape or fold.
-    /// What almost every title, name and cell is, answered from the UTF-8 bytes without walking the scalars.
-    static func isPrintableASCII(_ s: String) -> Bool {
         // One comparison a byte: 0x20...0x7E wraps to 0...0x5E, everything else to 0x5F or above.
         let isPrintable: (UInt8) -> Bool = { $0 &- 0x20 < 0x5F }
-        return s.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isPrintable) } ?? s.utf8.allSatisfy(isPrintable)
+        let printable =
+            s.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isPrintable) } ?? s.utf8.allSatisfy(isPrintable)
+        return printable ? s.utf8.count : nil
     }
 
     /// Columns taken by one grapheme cluster (which is never part of an escape sequence).

@@ -132,7 +132,7 @@ public enum TextColor: Sendable {
     var start: String { "\u{1B}[" + sgrCode + "m" }
 
     /// The escape sequence that turns every colour and emphasis off again.
-    static let reset = "\u{1B}[0m"
+    static var reset: String { "\u{1B}[0m" }
 }
 
 extension TerminalStyle {
