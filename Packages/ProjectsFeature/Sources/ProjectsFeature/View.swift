@@ -18,7 +18,7 @@ struct ProjectsView: Sendable {
             guard !quiet else { return }
             output.writeLine(line)
         case .table(let table):
-            output.writeLine(table.render(style: style))
+            table.writeLine(to: output, style: style)
         case .detail(let detail):
             output.write(text(of: detail))
         case .json(let value):

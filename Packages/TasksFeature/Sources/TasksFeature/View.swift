@@ -18,7 +18,7 @@ struct TasksView: Sendable {
             guard !lines.isEmpty else { return }
             output.writeLine(lines.joined(with: "\n"))
         case .table(let table):
-            output.writeLine(render(table))
+            Table(columns: table.columns, rows: table.rows).writeLine(to: output, style: style)
         case .detail(let detail):
             output.writeLine(render(detail))
         case .dashboard(let dashboard):

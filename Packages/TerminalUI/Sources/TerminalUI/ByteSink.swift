@@ -16,7 +16,10 @@ struct ByteSink: JSONBytes {
     /// Where the next byte goes; valid for as many bytes as were last reserved.
     var end: UnsafeMutablePointer<UInt8> { base + count }
 
-    var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+    /// The bytes written so far; valid until the next write or ``deallocate()``.
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Makes room for `extra` more bytes.
     @inline(__always) mutating func reserve(_ extra: Int) {

@@ -94,11 +94,23 @@ public struct JSONObjectWriter {
 
     /// The pretty-printed array of `objects`, as ``JSONWriter`` writes it.
     static func document<T: JSONObjectWriting>(_ objects: [T]) throws -> String {
-        guard !objects.isEmpty else { return "[]" }
+        try withDocument(objects, lineBreak: false) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Hands ``document(_:)``, with a final line break if asked, to `body`; the bytes live as long as the call.
+    /// Nothing reaches `body` when writing throws.
+    static func withDocument<T: JSONObjectWriting, R>(
+        _ objects: [T], lineBreak: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> R
+    ) throws -> R {
         // About 500 bytes a time entry; growing a few times more is cheap next to the writing.
         var writer = JSONObjectWriter(sink: ByteSink(capacity: objects.count * 512 + 16), indent: 4)
         defer { writer.sink.deallocate() }
         writer.sink.append(UInt8(ascii: "["))
+        guard !objects.isEmpty else {
+            writer.sink.append(UInt8(ascii: "]"))
+            if lineBreak { writer.sink.append(UInt8(ascii: "\n")) }
+            return body(writer.sink.bytes)
+        }
         // Index loops, not `enumerated()`: its iterator's metadata, built at run time for a generic element, looked
         // its associated types up by name, a scan of every protocol conformance in the binary (330,000 instructions).
         for index in 0..<objects.count {
@@ -115,7 +127,8 @@ public struct JSONObjectWriter {
         }
         writer.sink.appendLineBreak(0)
         writer.sink.append(UInt8(ascii: "]"))
-        return writer.sink.string
+        if lineBreak { writer.sink.append(UInt8(ascii: "\n")) }
+        return body(writer.sink.bytes)
     }
 }
 
@@ -136,6 +149,17 @@ extension JSONText {
             return try JSONObjectWriter.document(objects)
         } catch is JSONWriter.Unsupported {
             return try encode(objects)
+        }
+    }
+
+    /// Writes ``encode(objects:)`` and a line break to `output` as bytes, without the `String` in between.
+    ///
+    /// - Throws: as ``encode(objects:)``; nothing is written then.
+    public static func writeLine<T: JSONObjectWriting>(objects: [T], to output: any TextOutput) throws {
+        do {
+            try JSONObjectWriter.withDocument(objects, lineBreak: true) { output.write(utf8: $0) }
+        } catch is JSONWriter.Unsupported {
+            output.writeLine(try encode(objects))
         }
     }
 }

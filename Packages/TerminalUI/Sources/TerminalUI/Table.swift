@@ -89,7 +89,25 @@ public struct Table: Sendable {
     /// padding string for each of them were most of `task list`'s time (ADR 0028); appending each piece to a
     /// `String` still cost a fifth of it.
     public func render(style: TerminalStyle) -> String {
-        guard !columns.isEmpty else { return "" }
+        withRendered(style: style, lineBreak: false) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Writes ``render(style:)`` and a line break to `output` as bytes, without the `String` in between (a
+    /// megabyte for the full task list).
+    public func writeLine(to output: any TextOutput, style: TerminalStyle) {
+        withRendered(style: style, lineBreak: true) { output.write(utf8: $0) }
+    }
+
+    /// Hands the rendered table, with a final line break if asked, to `body`; the bytes live as long as the call.
+    private func withRendered<T>(
+        style: TerminalStyle, lineBreak: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> T
+    ) -> T {
+        guard !columns.isEmpty else {
+            var empty = ByteSink(capacity: 1)
+            defer { empty.deallocate() }
+            if lineBreak { empty.append(UInt8(ascii: "\n")) }
+            return body(empty.bytes)
+        }
         let columnCount = columns.count
         let headers = columns.map { Table.singleLine($0.title) }
         let headerWidths = headers.map(DisplayWidth.of)
@@ -124,7 +142,7 @@ public struct Table: Sendable {
         let layout = self.layout(natural: natural, headerWidths: headerWidths, limit: style.width)
         let lineWidth = Self.total(layout.widths, shown: layout.shown)
         var output = ByteSink(
-            capacity: bytes + (rows.count + 1) * (lineWidth + 1) + (style.useColor ? rows.count * 32 : 0))
+            capacity: bytes + (rows.count + 1) * (lineWidth + 1) + (style.useColor ? rows.count * 32 : 0) + 1)
         defer { output.deallocate() }
         var writer = LineWriter(columns: columns, layout: layout, style: style)
         for index in 0..<columnCount {
@@ -146,7 +164,8 @@ public struct Table: Sendable {
                     into: &output)
             }
         }
-        return output.string
+        if lineBreak { output.append(UInt8(ascii: "\n")) }
+        return body(output.bytes)
     }
 
     /// Lays cells out on one line: columns left out are skipped, gutters and padding are owed as spaces and only

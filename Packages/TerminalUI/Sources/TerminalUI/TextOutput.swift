@@ -12,9 +12,19 @@ import Foundation
 public protocol TextOutput: Sendable {
     /// Writes `text` as is. Write errors (such as a closed pipe) are ignored: there is nowhere left to report them.
     func write(_ text: String)
+
+    /// Writes `text`, UTF-8 bytes, as is. A view that assembles its text as bytes (a table, a JSON listing) hands
+    /// them over without making a `String` of them first: for the full task list that was a megabyte copied and
+    /// checked byte by byte, and as many fresh pages. The bytes are only valid during the call.
+    func write(utf8 text: UnsafeBufferPointer<UInt8>)
 }
 
 extension TextOutput {
+    /// As a `String`, for outputs that keep text (tests, captured output).
+    public func write(utf8 text: UnsafeBufferPointer<UInt8>) {
+        write(String(decoding: text, as: UTF8.self))
+    }
+
     /// Writes `text` and a line break. A long text (a listing, a JSON document) gets the break as a write of its own:
     /// appending it first copied the whole text into a new string, megabytes for a big listing; a short one is
     /// still one write.
@@ -35,6 +45,10 @@ public struct StandardOutput: TextOutput {
     public func write(_ text: String) {
         FileDescriptorWriter.write(text, to: STDOUT_FILENO)
     }
+
+    public func write(utf8 text: UnsafeBufferPointer<UInt8>) {
+        FileDescriptorWriter.write(text, to: STDOUT_FILENO)
+    }
 }
 
 /// Writes straight to file descriptor 2 (messages, warnings, progress).
@@ -44,27 +58,33 @@ public struct StandardError: TextOutput {
     public func write(_ text: String) {
         FileDescriptorWriter.write(text, to: STDERR_FILENO)
     }
+
+    public func write(utf8 text: UnsafeBufferPointer<UInt8>) {
+        FileDescriptorWriter.write(text, to: STDERR_FILENO)
+    }
 }
 
 enum FileDescriptorWriter {
     static func write(_ text: String, to descriptor: Int32) {
         var text = text
-        text.withUTF8 { buffer in
-            guard var pointer = buffer.baseAddress else { return }
-            var remaining = buffer.count
-            while remaining > 0 {
-                #if canImport(Glibc)
-                    let written = Glibc.write(descriptor, pointer, remaining)
-                #else
-                    let written = Darwin.write(descriptor, pointer, remaining)
-                #endif
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                remaining -= written
-                pointer += written
+        text.withUTF8 { write($0, to: descriptor) }
+    }
+
+    static func write(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
+        guard var pointer = buffer.baseAddress else { return }
+        var remaining = buffer.count
+        while remaining > 0 {
+            #if canImport(Glibc)
+                let written = Glibc.write(descriptor, pointer, remaining)
+            #else
+                let written = Darwin.write(descriptor, pointer, remaining)
+            #endif
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
             }
+            remaining -= written
+            pointer += written
         }
     }
 }

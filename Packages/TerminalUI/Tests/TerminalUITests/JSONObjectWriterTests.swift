@@ -70,6 +70,9 @@ struct JSONObjectWriterTests {
         let written = try JSONObjectWriter.document(rows)
         #expect(written == (try JSONText.encode(rows)))
         #expect(written == (try JSONText.foundationEncode(rows)))
+        let output = CapturedOutput()
+        try JSONText.writeLine(objects: rows, to: output)
+        #expect(output.text == written + "\n")
     }
 
     @Test("an object without members is {}")
@@ -83,6 +86,10 @@ struct JSONObjectWriterTests {
         rows[2].at = Date(timeIntervalSince1970: -15_000_000_000)  // 1494: Foundation's calendar is Julian there
         #expect(throws: JSONWriter.Unsupported.self) { try JSONObjectWriter.document(rows) }
         #expect(try JSONText.encode(objects: rows) == JSONText.foundationEncode(rows))
+        // Written as bytes, the list goes to the encoder just the same, and nothing half-written comes before it.
+        let output = CapturedOutput()
+        try JSONText.writeLine(objects: rows, to: output)
+        #expect(output.text == (try JSONText.foundationEncode(rows)) + "\n")
     }
 }
 

@@ -30,6 +30,18 @@ struct CapturedOutputTests {
         #expect(chunks.chunks.last == "\n")
     }
 
+    @Test("bytes written as UTF-8 arrive as the same text, in one chunk")
+    func utf8Bytes() {
+        let chunks = ChunkRecorder()
+        let text = "Größe 日本 ✓\n"
+        Array(text.utf8).withUnsafeBufferPointer { chunks.write(utf8: $0) }
+        #expect(chunks.chunks == [text])
+        let output = CapturedOutput()
+        output.write("a")
+        Array("b\n".utf8).withUnsafeBufferPointer { output.write(utf8: $0) }
+        #expect(output.lines == ["ab"])
+    }
+
     @Test("accepts writes from many tasks at once")
     func concurrentWrites() async {
         let output = CapturedOutput()

@@ -135,6 +135,22 @@ struct TableTests {
         #expect(Table(columns: [], rows: []).render(style: .plain) == "")
     }
 
+    @Test("writeLine writes the rendered table and a line break, in colour too, and a lone break for no columns")
+    func writeLineAsBytes() {
+        let colour = TerminalStyle(isTTY: true, useColor: true, width: 80)
+        let tables = [
+            Table(columns: columns, rows: [["1", TableCell("Late", color: .red), "two\nlines"], ["2", "日本", ""]]),
+            Table(columns: columns, rows: []), Table(columns: [], rows: []),
+        ]
+        for table in tables {
+            for style in [TerminalStyle.plain, colour] {
+                let output = CapturedOutput()
+                table.writeLine(to: output, style: style)
+                #expect(output.text == table.render(style: style) + "\n")
+            }
+        }
+    }
+
     @Test("renders 10,000 rows, one line each")
     func manyRows() {
         let rows: [[TableCell]] = (1...10_000).map { number in

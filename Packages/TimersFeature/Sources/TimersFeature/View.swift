@@ -19,22 +19,22 @@ struct TimersView: Sendable {
             guard !lines.isEmpty else { return }
             output.writeLine(lines.joined(with: "\n"))
         case .table(let table):
-            output.writeLine(render(table))
+            timerTable(table).writeLine(to: output, style: style)
         case .detail(let detail):
             output.writeLine(render(detail))
         case .json(let payload):
             output.writeLine(try JSONText.encode(payload))
         case .entriesJSON(let entries):
-            output.writeLine(try JSONText.encode(objects: entries))
+            try JSONText.writeLine(objects: entries, to: output)
         case .text(let text):
             output.write(text)
         }
     }
 
-    private func render(_ table: TimerTable) -> String {
+    private func timerTable(_ table: TimerTable) -> Table {
         // The total is a row of the same table so its value lines up under the column it sums.
         let rows = table.totalRow.map { table.rows + [$0] } ?? table.rows
-        return Table(columns: table.columns, rows: rows).render(style: style)
+        return Table(columns: table.columns, rows: rows)
     }
 
     private func render(_ detail: TimerDetail) -> String {
