@@ -207,4 +207,5 @@ struct ProjectsRouting: ProjectsCoordinator {
 /// The line reader shows the question itself (it owns the prompt line), so `Prompt` writes nothing.
 private struct NoOutput: TextOutput {
     func write(_ text: String) {}
+    func write(utf8 text: UnsafeBufferPointer<UInt8>) {}
 }

@@ -132,4 +132,5 @@ public enum CompletionSource {
 /// Swallows what it is given: a completion must never print anything but its candidates.
 private struct DiscardedText: TextOutput {
     func write(_ text: String) {}
+    func write(utf8 text: UnsafeBufferPointer<UInt8>) {}
 }
