@@ -38,14 +38,17 @@ public struct TaskDetails: Sendable {
     /// Waits on a live task that is not completed.
     public var isBlocked: Bool { prerequisites.contains { $0.status != .completed } }
 
+}
+
+// In an extension, so the struct keeps its memberwise initialiser: assigned one property at a time, a listing's ten
+// thousand details were each built aside and then copied (ADR 0028 decision 31).
+extension TaskDetails {
     public init(
         task: Task, project: Project?, list: TaskList?, loggedSeconds: Int? = nil, assigneeName: String? = nil
     ) {
-        self.task = task
-        self.project = project
-        self.list = list
-        self.loggedSeconds = loggedSeconds
-        self.assigneeName = assigneeName
+        self.init(
+            task: task, project: project, list: list, loggedSeconds: loggedSeconds, assigneeName: assigneeName,
+            prerequisites: [], subtasks: [], subtasksLoggedSeconds: nil, unblocked: [], parentBox: [], nextBox: [])
     }
 }
 

@@ -95,11 +95,24 @@ public struct TaskRecord: Sendable, Equatable, Codable {
     public var repeatUntil: String?
     public var seriesID: String?
     public var seriesStart: String?
+    // `version` comes before the dates here and last in the public initialiser, so the two differ and the struct
+    // keeps its memberwise initialiser, which the public one calls (see the extension below).
+    public var version: Int
     public var createdAt: Date
     public var updatedAt: Date
     public var deletedAt: Date?
-    public var version: Int
 
+    /// Stored status of a task that has not been started.
+    public static let openStatus = "open"
+    /// Stored status of a started task.
+    public static let inProgressStatus = "in-progress"
+    /// Stored status of a completed task; such tasks sort after the others by default.
+    public static let completedStatus = "done"
+}
+
+// The public initialiser calls the memberwise one: assigning the properties one by one built each record aside
+// and then copied it, retaining every string and array (a listing reads ten thousand; ADR 0028 decision 31).
+extension TaskRecord {
     public init(
         id: String, number: Int = 0, projectID: String? = nil, listID: String? = nil, title: String,
         note: String = "", status: String = TaskRecord.openStatus, priority: Int = 0, due: String? = nil,
@@ -108,37 +121,13 @@ public struct TaskRecord: Sendable, Equatable, Codable {
         repeatUntil: String? = nil, seriesID: String? = nil, seriesStart: String? = nil,
         createdAt: Date, updatedAt: Date, deletedAt: Date? = nil, version: Int = 1
     ) {
-        self.parentID = parentID
-        self.prerequisiteIDs = prerequisiteIDs
-        self.repeatRule = repeatRule
-        self.repeatUntil = repeatUntil
-        self.seriesID = seriesID
-        self.seriesStart = seriesStart
-        self.id = id
-        self.number = number
-        self.projectID = projectID
-        self.listID = listID
-        self.title = title
-        self.note = note
-        self.status = status
-        self.priority = priority
-        self.due = due
-        self.tags = tags
-        self.estimateSeconds = estimateSeconds
-        self.completedAt = completedAt
-        self.assigneeID = assigneeID
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.deletedAt = deletedAt
-        self.version = version
+        self.init(
+            id: id, number: number, projectID: projectID, listID: listID, title: title, note: note, status: status,
+            priority: priority, due: due, tags: tags, estimateSeconds: estimateSeconds, completedAt: completedAt,
+            assigneeID: assigneeID, parentID: parentID, prerequisiteIDs: prerequisiteIDs, repeatRule: repeatRule,
+            repeatUntil: repeatUntil, seriesID: seriesID, seriesStart: seriesStart, version: version,
+            createdAt: createdAt, updatedAt: updatedAt, deletedAt: deletedAt)
     }
-
-    /// Stored status of a task that has not been started.
-    public static let openStatus = "open"
-    /// Stored status of a started task.
-    public static let inProgressStatus = "in-progress"
-    /// Stored status of a completed task; such tasks sort after the others by default.
-    public static let completedStatus = "done"
 }
 
 /// How many live tasks are in each status, for overviews such as `stint project list`.

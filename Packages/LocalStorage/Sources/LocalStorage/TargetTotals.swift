@@ -37,10 +37,11 @@ enum TargetTotals {
     ) throws -> [TimeTotal] {
         var tasks: [IDKey: Sums] = [:]
         var projects: [IDKey: Sums] = [:]
+        var longIDs = LongIDs()
         try scan(db, sql: scanSQL(condition: condition), arguments: arguments, from: from, to: to) { handle, row in
             // Exactly one of the two is set (a CHECK of the table).
             let isTask = sqlite3_column_type(handle, 0) != SQLITE_NULL
-            let key = IDKey(handle, column: isTask ? 0 : 1)
+            let key = IDKey(handle, column: isTask ? 0 : 1, longIDs: &longIDs)
             if isTask {
                 try tasks[key, default: Sums()].add(row)
             } else {
@@ -51,14 +52,14 @@ enum TargetTotals {
         var groups: [(key: String?, project: String?, sums: Sums)] = []
         if byTask {
             for (task, sums) in tasks {
-                let id = task.text
+                let id = task.text(longIDs)
                 groups.append((id, try projectOf(id), sums))
             }
-            for (project, sums) in projects { groups.append((nil, project.text, sums)) }
+            for (project, sums) in projects { groups.append((nil, project.text(longIDs), sums)) }
         } else {
             var merged: [String?: Sums] = [:]
-            for (task, sums) in tasks { try merged[try projectOf(task.text), default: Sums()].add(sums) }
-            for (project, sums) in projects { try merged[project.text, default: Sums()].add(sums) }
+            for (task, sums) in tasks { try merged[try projectOf(task.text(longIDs)), default: Sums()].add(sums) }
+            for (project, sums) in projects { try merged[project.text(longIDs), default: Sums()].add(sums) }
             groups = merged.map { ($0.key, nil, $0.value) }
         }
         groups.sort { left, right in
@@ -94,8 +95,9 @@ enum TargetTotals {
         // Most entries carry no tags of their own: those are keyed by their task alone, without making a string.
         var untagged: [IDKey: Sums] = [:]
         var tagged: [TaggedKey: Sums] = [:]
+        var longIDs = LongIDs()
         try scan(db, sql: tagScanSQL(condition: condition), arguments: arguments, from: from, to: to) { handle, row in
-            let task = IDKey(handle, column: 0)
+            let task = IDKey(handle, column: 0, longIDs: &longIDs)
             let tags = sqlite3_column_text(handle, 1)
             let length = Int(sqlite3_column_bytes(handle, 1))
             if let tags, length == 2, tags[0] == UInt8(ascii: "["), tags[1] == UInt8(ascii: "]") {
@@ -113,11 +115,11 @@ enum TargetTotals {
             for tag in tags { try totals[tag, default: Sums()].add(sums) }
         }
         for (task, sums) in untagged {
-            try add(sums, under: task.isMissing ? "[]" : try tagsOf(task.text) ?? "[]")
+            try add(sums, under: task.isMissing ? "[]" : try tagsOf(task.text(longIDs)) ?? "[]")
         }
         for (key, sums) in tagged {
             if key.tags == "[]" {
-                try add(sums, under: key.task.isMissing ? "[]" : try tagsOf(key.task.text) ?? "[]")
+                try add(sums, under: key.task.isMissing ? "[]" : try tagsOf(key.task.text(longIDs)) ?? "[]")
             } else {
                 try add(sums, under: key.tags)
             }
@@ -209,16 +211,19 @@ private struct TaskColumnLookup {
 }
 
 /// A stored id as a hash key, made from the column's bytes without a `String` per row: the ids are 36 ASCII
-/// bytes, which fit in five words; anything longer (never written by Stint) keeps its text.
+/// bytes, which fit in five words; anything longer (never written by Stint) is kept in ``LongIDs`` and the key holds
+/// its place there. The key holds no reference, so the dictionaries copy it as plain bytes: with an optional
+/// `String` in it every probe of a year's totals copied and released the key through an outlined copy (ADR 0028
+/// decision 31).
 private struct IDKey: Hashable {
     // (A tuple keeps the five words inline; `==` and `hash(into:)` are written out since tuples are not Hashable.)
     private var words: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+    /// The id's length in bytes; -1 for a long one, whose place in ``LongIDs`` is the first word.
     private var count: Int
-    private var long: String?
     /// The column was NULL (time on a project, not a task).
     private(set) var isMissing = false
 
-    init(_ handle: OpaquePointer, column: Int32) {
+    init(_ handle: OpaquePointer, column: Int32, longIDs: inout LongIDs) {
         let bytes = sqlite3_column_text(handle, column)
         count = Int(sqlite3_column_bytes(handle, column))
         guard let bytes else {
@@ -226,7 +231,9 @@ private struct IDKey: Hashable {
             return
         }
         if count > 40 {
-            long = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+            words.0 = UInt64(
+                longIDs.place(of: String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)))
+            count = -1
             return
         }
         withUnsafeMutableBytes(of: &words) { raw in
@@ -234,13 +241,14 @@ private struct IDKey: Hashable {
         }
     }
 
-    var text: String {
-        if let long { return long }
+    /// The id as text; `longIDs` is where the key's scan kept its long ids.
+    func text(_ longIDs: LongIDs) -> String {
+        if count < 0 { return longIDs.texts[Int(words.0)] }
         return withUnsafeBytes(of: words) { raw in String(decoding: raw.prefix(count), as: UTF8.self) }
     }
 
     static func == (left: IDKey, right: IDKey) -> Bool {
-        left.count == right.count && left.isMissing == right.isMissing && left.long == right.long
+        left.count == right.count && left.isMissing == right.isMissing
             && left.words.0 == right.words.0
             && left.words.1 == right.words.1 && left.words.2 == right.words.2 && left.words.3 == right.words.3
             && left.words.4 == right.words.4
@@ -251,8 +259,20 @@ private struct IDKey: Hashable {
     func hash(into hasher: inout Hasher) {
         hasher.combine(
             words.0 ^ words.1.rotated(8) ^ words.2.rotated(16) ^ words.3.rotated(24) ^ words.4.rotated(32)
-                ^ UInt64(count))
-        if let long { hasher.combine(long) }
+                ^ UInt64(bitPattern: Int64(count)))
+    }
+}
+
+/// The ids longer than an ``IDKey`` holds, each kept once, so equal ids get the same place.
+private struct LongIDs {
+    private(set) var texts: [String] = []
+    private var places: [String: Int] = [:]
+
+    mutating func place(of text: String) -> Int {
+        if let place = places[text] { return place }
+        texts.append(text)
+        places[text] = texts.count - 1
+        return texts.count - 1
     }
 }
 

@@ -98,6 +98,44 @@ struct TargetTotalsTests {
         }
     }
 
+    @Test("ids longer than a key holds in place (no Stint writes them, a file might) total apart, under their own text")
+    func longIDs() async throws {
+        try await withStore { store in
+            // Two task ids alike in their first 44 bytes, one project id of 50.
+            let prefix = String(repeating: "a", count: 44)
+            let tasks = [prefix + "-1", prefix + "-2"]
+            let owner = String(repeating: "b", count: 50)
+            try await store.write(summary: "seed", at: day0) { writer in
+                var longProject = project(1, "Long")
+                longProject.id = owner
+                try writer.insert(longProject)
+                for (index, id) in tasks.enumerated() {
+                    var record = task(10 + index, "Long \(index)", project: index == 0 ? owner : nil)
+                    record.id = id
+                    try writer.insert(record)
+                }
+                let targets: [(String?, String?)] = [(tasks[0], nil), (tasks[1], nil), (tasks[0], nil), (nil, owner)]
+                for (index, target) in targets.enumerated() {
+                    try writer.insert(
+                        TimeEntryRecord(
+                            id: makeID(2_000 + index), taskID: target.0, projectID: target.1, start: at(index * 60),
+                            durationSeconds: 600 * (index + 1), tags: index == 1 ? ["x"] : [], loggedBy: makeID(900),
+                            createdAt: day0, updatedAt: day0))
+                }
+            }
+            let everything = (from: Int64(-9_000_000_000_000_000), to: Int64(9_000_000_000_000_000))
+            for byTask in [false, true] {
+                let totals = try await store.timeTotals(TimeEntryFilter(), groupedBy: byTask ? .task : .project)
+                let expected = try await reference(
+                    store, from: everything.from, to: everything.to, author: nil, billable: nil, byTask: byTask)
+                #expect(totals == expected)
+                #expect(totals.count == (byTask ? 3 : 2))
+            }
+            let byTag = try await store.timeTotals(TimeEntryFilter(), groupedBy: .tag)
+            #expect(byTag == (try await referenceByTag(store, from: everything.from, to: everything.to, author: nil)))
+        }
+    }
+
     /// The tag query the reports used before ``TargetTotals/tagTotals(_:condition:arguments:from:to:)``.
     private func referenceByTag(_ store: LocalStore, from: Int64, to: Int64, author: String?) async throws
         -> [TimeTotal]

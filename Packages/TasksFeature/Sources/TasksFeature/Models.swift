@@ -130,66 +130,6 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
     /// This task as another one names it.
     public var link: TaskLink { TaskLink(id: id, number: number, title: title, status: status) }
 
-    /// `loggedSeconds`, the assignee, the ids and the links come last, so callers written before they existed
-    /// compile unchanged.
-    public init(
-        id: String,
-        number: Int,
-        title: String,
-        note: String = "",
-        status: TaskStatus = .open,
-        priority: Priority = .none,
-        due: CalendarDay? = nil,
-        tags: [String] = [],
-        estimateSeconds: Int? = nil,
-        projectName: String? = nil,
-        listName: String? = nil,
-        completedAt: Date? = nil,
-        createdAt: Date,
-        updatedAt: Date,
-        loggedSeconds: Int? = nil,
-        assigneeID: String? = nil,
-        assignee: String? = nil,
-        projectID: String? = nil,
-        listID: String? = nil,
-        parent: TaskLink? = nil,
-        after: [TaskLink] = [],
-        subtasks: [TaskLink] = [],
-        subtasksLoggedSeconds: Int? = nil,
-        repeatRule: String? = nil,
-        repeatUntil: CalendarDay? = nil,
-        unblocked: [TaskLink] = [],
-        nextOccurrence: TaskLink? = nil
-    ) {
-        self.parentBox = parent.map { [$0] } ?? []
-        self.after = after
-        self.subtasks = subtasks
-        self.subtasksLoggedSeconds = subtasksLoggedSeconds
-        self.repeatRule = repeatRule
-        self.repeatUntil = repeatUntil
-        self.unblocked = unblocked
-        self.nextBox = nextOccurrence.map { [$0] } ?? []
-        self.projectID = projectID
-        self.listID = listID
-        self.assigneeID = assigneeID
-        self.assignee = assignee
-        self.id = id
-        self.number = number
-        self.title = title
-        self.note = note
-        self.status = status
-        self.priority = priority
-        self.due = due
-        self.tags = tags
-        self.estimateSeconds = estimateSeconds
-        self.projectName = projectName
-        self.listName = listName
-        self.completedAt = completedAt
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.loggedSeconds = loggedSeconds
-    }
-
     /// Not done and due before `today`.
     public func isOverdue(on today: CalendarDay) -> Bool {
         guard status != .done, let due else { return false }
@@ -220,37 +160,6 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
         case repeatUntil = "repeat_until"
         case nextOccurrence = "next_occurrence"
         case blocked
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
-        number = try container.decode(Int.self, forKey: .number)
-        title = try container.decode(String.self, forKey: .title)
-        note = try container.decode(String.self, forKey: .note)
-        status = try container.decode(TaskStatus.self, forKey: .status)
-        priority = try container.decode(Priority.self, forKey: .priority)
-        due = try container.decodeIfPresent(CalendarDay.self, forKey: .due)
-        tags = try container.decode([String].self, forKey: .tags)
-        estimateSeconds = try container.decodeIfPresent(Int.self, forKey: .estimateSeconds)
-        projectID = try container.decodeIfPresent(String.self, forKey: .projectID)
-        projectName = try container.decodeIfPresent(String.self, forKey: .projectName)
-        listID = try container.decodeIfPresent(String.self, forKey: .listID)
-        listName = try container.decodeIfPresent(String.self, forKey: .listName)
-        completedAt = try container.decodeIfPresent(Date.self, forKey: .completedAt)
-        createdAt = try container.decode(Date.self, forKey: .createdAt)
-        updatedAt = try container.decode(Date.self, forKey: .updatedAt)
-        loggedSeconds = try container.decodeIfPresent(Int.self, forKey: .loggedSeconds)
-        assigneeID = try container.decodeIfPresent(String.self, forKey: .assigneeID)
-        assignee = try container.decodeIfPresent(String.self, forKey: .assignee)
-        parent = try container.decodeIfPresent(TaskLink.self, forKey: .parent)
-        after = try container.decodeIfPresent([TaskLink].self, forKey: .after) ?? []
-        subtasks = try container.decodeIfPresent([TaskLink].self, forKey: .subtasks) ?? []
-        subtasksLoggedSeconds = try container.decodeIfPresent(Int.self, forKey: .subtasksLoggedSeconds)
-        repeatRule = try container.decodeIfPresent(String.self, forKey: .repeatRule)
-        repeatUntil = try container.decodeIfPresent(CalendarDay.self, forKey: .repeatUntil)
-        unblocked = try container.decodeIfPresent([TaskLink].self, forKey: .unblocked) ?? []
-        nextOccurrence = try container.decodeIfPresent(TaskLink.self, forKey: .nextOccurrence)
     }
 
     // Written by hand only so that optionals become an explicit `null` (the synthesised encoder omits them).
@@ -284,6 +193,82 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
         try container.encode(repeatUntil, forKey: .repeatUntil)
         try container.encode(unblocked, forKey: .unblocked)
         try container.encode(nextOccurrence, forKey: .nextOccurrence)
+    }
+}
+
+// The initialisers live in an extension so the struct keeps its memberwise initialiser, which they call: an
+// initialiser that assigns the properties one by one built the task aside and then copied it (retaining every
+// string and array, then releasing the original), once per task of a listing (ADR 0028 decision 31).
+extension Task {
+    /// `loggedSeconds`, the assignee, the ids and the links come last, so callers written before they existed
+    /// compile unchanged.
+    public init(
+        id: String,
+        number: Int,
+        title: String,
+        note: String = "",
+        status: TaskStatus = .open,
+        priority: Priority = .none,
+        due: CalendarDay? = nil,
+        tags: [String] = [],
+        estimateSeconds: Int? = nil,
+        projectName: String? = nil,
+        listName: String? = nil,
+        completedAt: Date? = nil,
+        createdAt: Date,
+        updatedAt: Date,
+        loggedSeconds: Int? = nil,
+        assigneeID: String? = nil,
+        assignee: String? = nil,
+        projectID: String? = nil,
+        listID: String? = nil,
+        parent: TaskLink? = nil,
+        after: [TaskLink] = [],
+        subtasks: [TaskLink] = [],
+        subtasksLoggedSeconds: Int? = nil,
+        repeatRule: String? = nil,
+        repeatUntil: CalendarDay? = nil,
+        unblocked: [TaskLink] = [],
+        nextOccurrence: TaskLink? = nil
+    ) {
+        self.init(
+            id: id, number: number, title: title, note: note, status: status, priority: priority, due: due, tags: tags,
+            estimateSeconds: estimateSeconds, projectName: projectName, listName: listName, completedAt: completedAt,
+            createdAt: createdAt, updatedAt: updatedAt, loggedSeconds: loggedSeconds, assigneeID: assigneeID,
+            assignee: assignee, projectID: projectID, listID: listID, after: after, subtasks: subtasks,
+            subtasksLoggedSeconds: subtasksLoggedSeconds, repeatRule: repeatRule, repeatUntil: repeatUntil,
+            unblocked: unblocked, parentBox: parent.map { [$0] } ?? [], nextBox: nextOccurrence.map { [$0] } ?? [])
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        number = try container.decode(Int.self, forKey: .number)
+        title = try container.decode(String.self, forKey: .title)
+        note = try container.decode(String.self, forKey: .note)
+        status = try container.decode(TaskStatus.self, forKey: .status)
+        priority = try container.decode(Priority.self, forKey: .priority)
+        due = try container.decodeIfPresent(CalendarDay.self, forKey: .due)
+        tags = try container.decode([String].self, forKey: .tags)
+        estimateSeconds = try container.decodeIfPresent(Int.self, forKey: .estimateSeconds)
+        projectID = try container.decodeIfPresent(String.self, forKey: .projectID)
+        projectName = try container.decodeIfPresent(String.self, forKey: .projectName)
+        listID = try container.decodeIfPresent(String.self, forKey: .listID)
+        listName = try container.decodeIfPresent(String.self, forKey: .listName)
+        completedAt = try container.decodeIfPresent(Date.self, forKey: .completedAt)
+        createdAt = try container.decode(Date.self, forKey: .createdAt)
+        updatedAt = try container.decode(Date.self, forKey: .updatedAt)
+        loggedSeconds = try container.decodeIfPresent(Int.self, forKey: .loggedSeconds)
+        assigneeID = try container.decodeIfPresent(String.self, forKey: .assigneeID)
+        assignee = try container.decodeIfPresent(String.self, forKey: .assignee)
+        parent = try container.decodeIfPresent(TaskLink.self, forKey: .parent)
+        after = try container.decodeIfPresent([TaskLink].self, forKey: .after) ?? []
+        subtasks = try container.decodeIfPresent([TaskLink].self, forKey: .subtasks) ?? []
+        subtasksLoggedSeconds = try container.decodeIfPresent(Int.self, forKey: .subtasksLoggedSeconds)
+        repeatRule = try container.decodeIfPresent(String.self, forKey: .repeatRule)
+        repeatUntil = try container.decodeIfPresent(CalendarDay.self, forKey: .repeatUntil)
+        unblocked = try container.decodeIfPresent([TaskLink].self, forKey: .unblocked) ?? []
+        nextOccurrence = try container.decodeIfPresent(TaskLink.self, forKey: .nextOccurrence)
     }
 }
 
