@@ -196,8 +196,8 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
     }
 }
 
-// The initialisers live in an extension so the struct keeps its memberwise initialiser, which they call: an
-// initialiser that assigns the properties one by one built the task aside and then copied it (retaining every
+// The initialisers live in an extension so the struct keeps its memberwise initialiser, which the public one calls:
+// an initialiser that assigns the properties one by one built the task aside and then copied it (retaining every
 // string and array, then releasing the original), once per task of a listing (ADR 0028 decision 31).
 extension Task {
     /// `loggedSeconds`, the assignee, the ids and the links come last, so callers written before they existed
