@@ -270,8 +270,8 @@ private struct LongIDs {
 
     mutating func place(of text: String) -> Int {
         if let place = places[text] { return place }
+        places[text] = texts.count
         texts.append(text)
-        places[text] = texts.count - 1
         return texts.count - 1
     }
 }

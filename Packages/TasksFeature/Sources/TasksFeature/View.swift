@@ -18,7 +18,7 @@ struct TasksView: Sendable {
             guard !lines.isEmpty else { return }
             output.writeLine(lines.joined(with: "\n"))
         case .table(let table):
-            Table(columns: table.columns, rows: table.rows).writeLine(to: output, style: style)
+            self.table(table).writeLine(to: output, style: style)
         case .detail(let detail):
             output.writeLine(render(detail))
         case .dashboard(let dashboard):
@@ -28,8 +28,8 @@ struct TasksView: Sendable {
         }
     }
 
-    private func render(_ table: TaskTable) -> String {
-        Table(columns: table.columns, rows: table.rows).render(style: style)
+    private func table(_ table: TaskTable) -> Table {
+        Table(columns: table.columns, rows: table.rows)
     }
 
     private func render(_ detail: TaskDetail) -> String {
@@ -52,7 +52,7 @@ struct TasksView: Sendable {
     /// The sections, then the summary; the lines between tables wrap at spaces to the terminal's width.
     private func render(_ dashboard: DashboardScreen) -> String {
         var blocks = dashboard.sections.map { section in
-            var block = style.paint(section.title, section.color) + "\n" + render(section.table)
+            var block = style.paint(section.title, section.color) + "\n" + table(section.table).render(style: style)
             if let more = section.more, !quiet { block += "\n" + wrapped(more, color: .dim) }
             return block
         }

@@ -103,10 +103,8 @@ public struct Table: Sendable {
         style: TerminalStyle, lineBreak: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> T
     ) -> T {
         guard !columns.isEmpty else {
-            var empty = ByteSink(capacity: 1)
-            defer { empty.deallocate() }
-            if lineBreak { empty.append(UInt8(ascii: "\n")) }
-            return body(empty.bytes)
+            let empty: [UInt8] = lineBreak ? [UInt8(ascii: "\n")] : []
+            return empty.withUnsafeBufferPointer(body)
         }
         let columnCount = columns.count
         let headers = columns.map { Table.singleLine($0.title) }
