@@ -22,6 +22,7 @@ sigemptyset(&deliverable)
 pthread_sigmask(SIG_SETMASK, &deliverable, nil)
 
 stint_keep_large_blocks_on_heap()
+stint_offer_huge_pages_to_large_heaps()
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let executor = MainThreadExecutor()
