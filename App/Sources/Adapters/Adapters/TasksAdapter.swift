@@ -10,10 +10,13 @@ struct TasksAdapter: TasksServices {
     let worker: TaskWorker
 
     func tasks(matching query: TasksFeature.TaskQuery) async throws -> [TasksFeature.Task] {
-        let found = try await worker.search(try Self.search(query))
+        var found = try await worker.search(try Self.search(query))
         // A listing names each of a few dozen projects and lists thousands of times: each one's id is written once.
         var places = IDTexts()
-        return try found.map { details throws(WorkerError) in try Self.task(details, places: &places) }
+        var tasks: [TasksFeature.Task] = []
+        tasks.reserveCapacity(found.count)
+        for index in found.indices { tasks.append(try Self.task(reading: &found[index], places: &places)) }
+        return tasks
     }
 
     func countTasks(matching query: TasksFeature.TaskQuery) async throws -> Int {
@@ -109,12 +112,18 @@ struct TasksAdapter: TasksServices {
     // MARK: - Mapping
 
     static func task(_ details: TaskDetails) throws(WorkerError) -> TasksFeature.Task {
+        var details = details
         var places = IDTexts()
-        return try task(details, places: &places)
+        return try task(reading: &details, places: &places)
     }
 
-    /// `places` remembers the text of the project and list ids already written.
-    static func task(_ details: TaskDetails, places: inout IDTexts) throws(WorkerError) -> TasksFeature.Task {
+    /// `places` remembers the text of the project and list ids already written. The details are only read; they are
+    /// `inout` so that a listing's thousands are read where they lie. Handed over as an element of the array (also to
+    /// a `borrowing` parameter), each was first copied whole, every string in it retained and released again (ADR
+    /// 0028, decision 33).
+    static func task(
+        reading details: inout TaskDetails, places: inout IDTexts
+    ) throws(WorkerError) -> TasksFeature.Task {
         let task = details.task
         // One initialiser call: a listing maps ten thousand of these, and a copy per field set afterwards showed.
         return TasksFeature.Task(

@@ -44,6 +44,15 @@ enum RecordMapping {
     }
 
     static func task(_ record: TaskRecord) throws(RepositoryError) -> Task {
+        var record = record
+        return try task(taking: &record)
+    }
+
+    /// ``task(_:)`` that moves the record's title, note and tags into the task instead of copying them, leaving
+    /// them empty: a listing maps thousands of records it then drops, and each copied string was retained here
+    /// and released with the record (ADR 0028, decision 33). Passed `inout`, the record is also not copied whole
+    /// on its way in, as an element of an array handed to a function is.
+    static func task(taking record: inout TaskRecord) throws(RepositoryError) -> Task {
         guard let status = TaskStatus(rawValue: record.status) else {
             throw .corruptData(message: "stored task status '\(record.status)' is unknown")
         }
@@ -56,7 +65,8 @@ enum RecordMapping {
             due = day
         }
         var tags: [Tag] = []
-        for name in record.tags {
+        tags.reserveCapacity(record.tags.count)
+        for name in record.tags.taken() {
             do { tags.append(try Tag(name)) } catch { throw .corruptData(message: "stored tag '\(name)' is invalid") }
         }
         var estimate: Estimate?
@@ -73,8 +83,8 @@ enum RecordMapping {
             listID: try record.listID.map { text throws(RepositoryError) in
                 try UUID(storageID: text, field: "task list id")
             },
-            title: record.title, note: record.note, status: status, priority: priority, due: due, tags: tags,
-            estimate: estimate, completedAt: record.completedAt,
+            title: record.title.taken(), note: record.note.taken(), status: status, priority: priority, due: due,
+            tags: tags, estimate: estimate, completedAt: record.completedAt,
             assigneeID: try record.assigneeID.map { text throws(RepositoryError) in
                 try UUID(storageID: text, field: "task assignee id")
             },
@@ -197,5 +207,14 @@ extension RecordMapping {
             }
         }
         return TaskLinkMap(parents: parents, prerequisites: prerequisites)
+    }
+}
+
+extension RangeReplaceableCollection {
+    /// The value, leaving an empty one behind: a move, where a copy would retain what the old value keeps.
+    fileprivate mutating func taken() -> Self {
+        let value = self
+        self = Self()
+        return value
     }
 }

@@ -163,7 +163,12 @@ struct SQLiteTaskDatastore: TaskDatastore {
 
     func tasks(matching query: TaskQuery) async throws -> [Task] {
         let filter = RecordMapping.filter(query)
-        return try await storage { try await store.tasks(filter) }.map(RecordMapping.task)
+        var records = try await storage { try await store.tasks(filter) }
+        // The records are dropped once mapped, so their strings move into the tasks (RecordMapping.task(taking:)).
+        var tasks: [Task] = []
+        tasks.reserveCapacity(records.count)
+        for index in records.indices { tasks.append(try RecordMapping.task(taking: &records[index])) }
+        return tasks
     }
 
     func count(matching query: TaskQuery) async throws -> Int {

@@ -1,5 +1,6 @@
 import Entities
 import Foundation
+import LocalStorage
 import Testing
 
 @testable import Repositories
@@ -398,6 +399,44 @@ struct StoredIDTests {
             "6f1c0c1e-0000-4000-8000-0000000000011",
         ] {
             #expect(UUID(canonical: bad) == nil, "\(bad)")
+        }
+    }
+}
+
+@Suite("Record mapping")
+struct RecordMappingTests {
+    @Test("taking a record's strings gives the task a copy gives, and leaves the record's moved fields empty")
+    func takingMatchesCopying() throws {
+        let date = Date(timeIntervalSince1970: 1_790_000_000)
+        let record = TaskRecord(
+            id: "6f1c0c1e-0000-4000-8000-000000000001", number: 7, projectID: "6f1c0c1e-0000-4000-8000-000000000002",
+            title: "Renew the lease before the end of the month", note: "Call first.\nThen write.",
+            status: TaskRecord.inProgressStatus, priority: 2, due: "2026-12-01", tags: ["home", "paperwork"],
+            estimateSeconds: 1_800, createdAt: date, updatedAt: date.addingTimeInterval(60))
+        let copied = try RecordMapping.task(record)
+        var taken = record
+        let moved = try RecordMapping.task(taking: &taken)
+        #expect(moved == copied)
+        #expect(moved.title == "Renew the lease before the end of the month")
+        #expect(moved.tags.map(\.name) == ["home", "paperwork"])
+        // Only what moved is gone; the rest of the record is as it was.
+        #expect(taken.title.isEmpty && taken.note.isEmpty && taken.tags.isEmpty)
+        #expect(taken.id == record.id && taken.projectID == record.projectID && taken.due == record.due)
+    }
+
+    @Test("a record refused while its strings are taken throws the same error as through a copy")
+    func takingRefusesLikeCopying() {
+        let date = Date(timeIntervalSince1970: 1_790_000_000)
+        var record = TaskRecord(
+            id: "6f1c0c1e-0000-4000-8000-000000000001", title: "Broken", tags: ["fine", "not fine"],
+            createdAt: date, updatedAt: date)
+        for mapping in [{ try RecordMapping.task(record) }, { try RecordMapping.task(taking: &record) }] {
+            #expect {
+                _ = try mapping()
+            } throws: { error in
+                guard case .corruptData(let message) = error as? RepositoryError else { return false }
+                return message == "stored tag 'not fine' is invalid"
+            }
         }
     }
 }
