@@ -11,6 +11,9 @@ protocol StoredRecord: Sendable, Equatable {
     var deletedAt: Date? { get set }
     /// Whether the store numbers rows of this table (tasks).
     static var isNumbered: Bool { get }
+    /// Whether an import that brings both as new rows writes `self` before `other`. Rows are laid out in the
+    /// order they are written, so this decides which rows a later range query finds on the same pages.
+    func goesIn(before other: Self) -> Bool
     /// Sets what only the store decides (version, and a task's number) to the values of `other`.
     mutating func adoptStoreFields(of other: Self)
     /// Sets the store-assigned number; does nothing for tables without numbers.
@@ -33,6 +36,10 @@ extension StoredRecord {
     }
 
     static var isNumbered: Bool { false }
+
+    /// By id: the key's index, and the change log's index by record, then grow at one end instead of at a
+    /// random page each time.
+    func goesIn(before other: Self) -> Bool { id < other.id }
 
     mutating func adoptStoreFields(of other: Self) {
         version = other.version

@@ -97,10 +97,10 @@ extension StoreWriter {
     /// Built for a million rows (issue 11): the stored rows are read in one pass, not one query per record.
     /// Changed rows are replaced and logged one by one, as any other change; rows new here are inserted in
     /// chunks, and each chunk's changes are logged by one statement that reads the rows just written (those
-    /// after the table's last rowid before the chunk) instead of one statement per row. Except for tasks,
-    /// whose local numbers follow the file's order, new rows go in in id order, so the id indexes of the table
-    /// and of the change log grow at one end instead of at a random page each time; the change log lists them
-    /// in that order too.
+    /// after the table's last rowid before the chunk) instead of one statement per row. New rows go in in
+    /// the order ``StoredRecord/goesIn(before:)`` gives (by id, so the id indexes of the table and of the change
+    /// log grow at one end instead of at a random page each time; time entries by start), tasks in the file's,
+    /// which their local numbers follow; the change log lists them in that order too.
     ///
     /// - Parameter binding: binds a record's columns for ``RowInsert``, for the tables large imports fill; nil:
     ///   GRDB binds `columnValues`.
@@ -164,8 +164,8 @@ extension StoreWriter {
 
     /// Inserts rows new here (normalized, with their version) and logs each chunk's changes in one statement;
     /// returns the rows as stored. With `rebuildingIndexes` the table's own indexes (not its primary key, which
-    /// keeps ids unique as rows go in) are dropped first and created again, from the very SQL they were
-    /// created with, at the end.
+    /// keeps ids unique as rows go in), and the change log's while it holds fewer rows than come in, are dropped
+    /// first and created again, from the very SQL they were created with, at the end.
     @discardableResult
     private func insert<R: StoredRecord>(
         _ records: [R], rebuildingIndexes: Bool, binding: ((R, inout ColumnBinder) -> Void)?,
@@ -174,23 +174,31 @@ extension StoreWriter {
         guard !records.isEmpty else { return [] }
         var indexes: [String] = []
         if rebuildingIndexes {
-            let rows = try Row.fetchAll(
-                db,
-                sql: "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL",
-                arguments: [R.table.name])
-            for row in rows {
-                let name: String = try row.decode(String.self, atIndex: 0)
-                indexes.append(try row.decode(String.self, atIndex: 1))
-                try db.execute(sql: "DROP INDEX \"\(name)\"")
+            // The change log's indexes too, while it holds fewer rows than come in (a first import): they lead
+            // with the row's id, which rows going in by start (time entries) reach at random places.
+            let logged = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(seq), 0) FROM changes") ?? 0
+            let tables = logged < records.count ? [R.table.name, "changes"] : [R.table.name]
+            for table in tables {
+                let rows = try Row.fetchAll(
+                    db,
+                    sql:
+                        "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL",
+                    arguments: [table])
+                for row in rows {
+                    let name: String = try row.decode(String.self, atIndex: 0)
+                    indexes.append(try row.decode(String.self, atIndex: 1))
+                    try db.execute(sql: "DROP INDEX \"\(name)\"")
+                }
             }
         }
         var records = records
-        // The order rows go in: by id (an index array is sorted, the records themselves are large to move).
+        // The order rows go in (an index array is sorted, the records themselves are large to move): the record
+        // type's, mostly by id; tasks in the file's, which their local numbers follow.
         var order = Array(records.indices)
         if R.isNumbered {
             for index in records.indices { records[index].assignNumber(try nextTaskNumber()) }
         } else {
-            order.sort { records[$0].id < records[$1].id }
+            order.sort { records[$0].goesIn(before: records[$1]) }
         }
         let spec = R.table
         let insert = binding == nil ? try db.cachedStatement(sql: R.sql.insert) : nil

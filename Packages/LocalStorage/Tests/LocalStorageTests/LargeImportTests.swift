@@ -38,7 +38,7 @@ struct LargeImportTests {
         }
     }
 
-    @Test("a table filled many times over gets its indexes back exactly, and every row is logged once, by id")
+    @Test("a table filled many times over gets its indexes back exactly, and every row is logged once, by start")
     func rebuildsIndexes() async throws {
         try await withStore { store in
             try await seed(store)
@@ -62,10 +62,33 @@ struct LargeImportTests {
 
             let batch = try #require(try await store.loggedBatches().last)
             #expect(batch.summary == "import")
-            #expect(batch.changes.map(\.entityID) == incoming.map(\.id).sorted())
+            let byStart = incoming.sorted { ($0.start, $0.id) < ($1.start, $1.id) }.map(\.id)
+            #expect(batch.changes.map(\.entityID) == byStart)
+            #expect(try await store.read { db in try String.fetchAll(db, sql: Self.rowOrder) } == byStart)
             #expect(
                 batch.changes.allSatisfy { $0.operation == "insert" && $0.entity == "time_entry" && $0.before == nil })
             #expect(batch.changes.allSatisfy { $0.after?.contains(#""logged_by":"\#(Self.author)""#) == true })
+        }
+    }
+
+    /// The ids of the stored entries in the order they lie in the table.
+    private static let rowOrder = "SELECT id FROM time_entries ORDER BY rowid"
+
+    @Test("a small import writes its entries in start order too, ties by id, whatever order the file has")
+    func entriesGoInByStart() async throws {
+        try await withStore { store in
+            try await seed(store)
+            // The later the id, the earlier the start (by id this would be 1 to 7); 6 and 7 start together.
+            let incoming = [3, 7, 1, 6, 5, 2, 4].map { number -> TimeEntryRecord in
+                var record = entry(number, project: makeID(1))
+                record.start = at(number >= 6 ? 0 : 100 - number)
+                return record
+            }
+            _ = try await store.importRecords(
+                projects: [], lists: [], tasks: [], timeEntries: incoming, summary: "import", at: at(200))
+            let expected = [6, 7, 5, 4, 3, 2, 1].map(makeID)
+            #expect(try await store.read { db in try String.fetchAll(db, sql: Self.rowOrder) } == expected)
+            #expect(try await store.loggedBatches().last?.changes.map(\.entityID) == expected)
         }
     }
 
