@@ -14,10 +14,10 @@ extension AppCoordinator {
         }
     }
 
-    /// Writes the export to `path`, or to stdout when nil.
+    /// Writes the export to `path`, or to stdout when nil or `-` (as `stint import -` reads standard input).
     public func export(to path: String?) async throws {
         let data = try await container.workers.makeTransferWorker().export()
-        guard let path else {
+        guard let path, path != FileAccess.standardInput else {
             container.output.writeLine(String(decoding: data, as: UTF8.self))
             return
         }
@@ -38,8 +38,8 @@ extension AppCoordinator {
         if json {
             let dry = dryRun ? #""dry_run":true,"# : ""
             container.output.write(
-                #"{\#(dry)"inserted":\#(summary.inserted),"unchanged":\#(summary.unchanged),"#
-                    + #""updated":\#(summary.updated)}"# + "\n")
+                #"{"claimed":\#(summary.claimed),\#(dry)"inserted":\#(summary.inserted),"paused":\#(summary.paused),"#
+                    + #""unchanged":\#(summary.unchanged),"updated":\#(summary.updated)}"# + "\n")
         } else if !container.environment.quiet || dryRun {
             container.output.write(
                 (dryRun ? "Would import " : "Imported ")
@@ -47,7 +47,21 @@ extension AppCoordinator {
                     + "\(NumberText.grouped(summary.inserted)) new, \(NumberText.grouped(summary.updated)) updated, "
                     + "\(NumberText.grouped(summary.unchanged)) unchanged" + (dryRun ? " (nothing written)" : "") + "\n"
             )
+            if summary.claimed > 0 {
+                container.output.write(
+                    "\(dryRun ? "Would count" : "Counted") \(Self.counted(summary.claimed, "timer or entry", "timers and entries")) "
+                        + "of the exporting device as yours\n")
+            }
+            if summary.paused > 0 {
+                container.output.write(
+                    "\(dryRun ? "Would pause" : "Paused") \(Self.counted(summary.paused, "timer", "timers")) that started "
+                        + "earlier: one timer runs at a time\n")
+            }
         }
+    }
+
+    private static func counted(_ count: Int, _ one: String, _ many: String) -> String {
+        count == 1 ? "1 \(one)" : "\(NumberText.grouped(count)) \(many)"
     }
 
     /// Imports another tool's data (ADR 0029); with `dryRun` prints what would happen, item by item.

@@ -108,9 +108,10 @@ extension AppCoordinator {
         return try input.instant(text, field: field)
     }
 
-    /// `09:00-10:30`, `9am-noon`: two times of day joined by one hyphen; nil for anything else (a duration).
+    /// `09:00-10:30`, `9am-noon`: two times of day joined by one hyphen, or by the en dash Stint itself prints
+    /// (`08:40–09:00`, pasted back from a listing); nil for anything else (a duration).
     static func dayRange(_ text: String) -> (TimeOfDay, TimeOfDay)? {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        let parts = text.split(omittingEmptySubsequences: false) { $0 == "-" || $0 == "\u{2013}" }
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
             let from = try? TimeOfDay.parse(String(parts[0]), field: "start"),
             let to = try? TimeOfDay.parse(String(parts[1]), field: "end")
@@ -120,6 +121,9 @@ extension AppCoordinator {
 
     private static func length(from start: Date, to end: Date, what: String) throws(WorkerError) -> Int {
         let seconds = Int(end.timeIntervalSince(start).rounded())
+        guard seconds != 0 else {
+            throw WorkerError(.invalidInput, "the end is the same as the start: give an end after the start")
+        }
         guard seconds > 0 else {
             throw WorkerError(
                 .invalidInput,

@@ -698,7 +698,7 @@ public enum ConfigFile {
             target = String(cString: resolved)
             free(resolved)
         }
-        let folder = (target as NSString).deletingLastPathComponent
+        let folder = FileAccess.folder(of: target)
         var mode: mode_t = 0o644
         var info = stat()
         if stat(target, &info) == 0 {

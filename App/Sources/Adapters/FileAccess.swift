@@ -12,7 +12,7 @@ import Workers
 /// plain POSIX calls, so every failure has its own line in our words and its documented exit code:
 /// Foundation's texts ("The operation could not be completed. (NSCocoaErrorDomain error 256.)") never
 /// reach the user.
-enum FileAccess {
+public enum FileAccess {
     /// The largest file an import reads: ten times a 100,000-entry export. Anything larger is not a Stint export,
     /// and a device such as /dev/zero would otherwise be read until memory runs out.
     static let maximumImportBytes = 512 << 20
@@ -96,8 +96,8 @@ enum FileAccess {
             return (frames, state)
         }
         let frames = try contents(of: path, progress: progress)
-        let sibling = (path as NSString).deletingLastPathComponent + "/state"
-        let named = (path as NSString).lastPathComponent == "frames"
+        let sibling = folder(of: path) + "/state"
+        let named = name(of: path) == "frames"
         let state = named && stat(sibling, &info) == 0 ? try contents(of: sibling, limit: 1 << 20) : nil
         return (frames, state)
     }
@@ -152,8 +152,7 @@ enum FileAccess {
                 return
             }
         }
-        let folder = (path as NSString).deletingLastPathComponent
-        let temporary = (folder.isEmpty ? "." : folder) + "/.stint-export-\(getpid()).tmp"
+        let temporary = folder(of: path) + "/.stint-export-\(getpid()).tmp"
         try writeAll(data, to: temporary, flags: O_WRONLY | O_CREAT | O_TRUNC | O_EXCL, shown: shown)
         guard rename(temporary, path) == 0 else {
             let code = errno
@@ -191,6 +190,14 @@ enum FileAccess {
         }
     }
 
+    /// The failure of standard output during the run, as the error the run ends with: `stint export > backup.json`
+    /// on a full disk wrote part of the backup and must say so instead of exiting 0. Nil when every write landed or
+    /// the output is not the process's own (tests capture it).
+    public static func standardOutputFailure(of output: any TextOutput) -> WorkerError? {
+        guard output is StandardOutput, StandardOutput.failure != 0 else { return nil }
+        return WorkerError(.invalidInput, "cannot write to standard output: \(reason(StandardOutput.failure))")
+    }
+
     /// Our words for the errors people meet; anything rarer gets the C library's short text.
     static func reason(_ code: Int32) -> String {
         switch code {
@@ -203,6 +210,28 @@ enum FileAccess {
         case EEXIST: return "a temporary file is in the way; try again"
         default: return String(cString: strerror(code)).lowercased()
         }
+    }
+
+    /// The folder that holds `path`: what comes before its last slash, "/" for a name at the root, "." for a bare
+    /// name. Plain string work: Foundation's `deletingLastPathComponent` on Linux traps on a one-character path
+    /// (`stint export -o b` ended with SIGILL and no message).
+    static func folder(of path: String) -> String {
+        let bytes = Array(path.utf8)
+        var end = bytes.count
+        while end > 1, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        guard let slash = bytes[..<end].lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        var folderEnd = slash
+        while folderEnd > 0, bytes[folderEnd - 1] == UInt8(ascii: "/") { folderEnd -= 1 }
+        return folderEnd == 0 ? "/" : String(decoding: bytes[..<folderEnd], as: UTF8.self)
+    }
+
+    /// The last part of `path` (after its last slash, trailing slashes ignored).
+    static func name(of path: String) -> String {
+        let bytes = Array(path.utf8)
+        var end = bytes.count
+        while end > 1, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        let start = bytes[..<end].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+        return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
     /// The path as it may be shown on one line: quoted, control characters escaped, long ones cut.

@@ -40,7 +40,8 @@ struct EntriesCommand: AsyncParsableCommand {
         var project: String?
         @Option(name: .long, help: "Only time on this task.", completion: .activeTasks) var task: String?
         @Flag(name: [.short, .long], help: "Every entry, whatever its day.") var all = false
-        @Option(name: .long, help: "Show at most this many, the most recent (at least 1).") var limit: Int?
+        @Option(name: .long, parsing: .unconditional, help: "Show at most this many, the most recent (at least 1).")
+        var limit: Int?
         @Option(name: [.short, .long], help: "The output (default: table; --json is the same as json).")
         var format: ReportFormatOption?
 

@@ -28,7 +28,8 @@ struct ExportCommand: StintCommand {
     @OptionGroup var global: GlobalOptions
 
     @Option(
-        name: [.short, .long], help: "Write to this file instead of stdout (replaced whole, never half-written).",
+        name: [.short, .long],
+        help: "Write to this file instead of stdout (replaced whole, never half-written); - is stdout.",
         completion: .file(extensions: ["json"]))
     var output: String?
 

@@ -35,6 +35,14 @@ public enum StintRuntime {
     /// Parses `arguments`, runs the command and returns the exit code. Every failure becomes one line
     /// on the context's error output: `stint: <what went wrong>`.
     public static func run(_ arguments: [String], context: ProcessContext = .current()) async -> Int32 {
+        let status = await runCommand(arguments, context: context)
+        // A command that printed part of its output and then met a full disk did not do what it was asked.
+        guard status == StintExit.ok.rawValue, let failure = FileAccess.standardOutputFailure(of: context.output)
+        else { return status }
+        return report(failure, verbose: false, to: context)
+    }
+
+    private static func runCommand(_ arguments: [String], context: ProcessContext) async -> Int32 {
         // A closed pipe (`stint task list | head`) must end the output quietly, not kill the process.
         signal(SIGPIPE, SIG_IGN)
         // The version needs nothing else: no config file, no parser (ADR 0028).

@@ -128,7 +128,8 @@ struct TaskCommand: AsyncParsableCommand {
         @Option(help: "Only tasks assigned to this team member (name), or to me.", completion: .list(["me"]))
         var assignee: String?
         @Option(name: .long, help: "The order (default: priority).") var sort: TaskSortOption?
-        @Option(name: .long, help: "Show at most this many tasks (at least 1).") var limit: Int?
+        @Option(name: .long, parsing: .unconditional, help: "Show at most this many tasks (at least 1).") var limit:
+            Int?
         @Flag(name: .long, help: "Print only how many tasks match.") var count = false
         @Flag(help: "Only tasks waiting on a task not done yet.") var blocked = false
         @Flag(help: "Only tasks waiting on nothing.") var ready = false

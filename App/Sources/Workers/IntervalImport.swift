@@ -96,10 +96,15 @@ extension TransferWorker {
                 projectName = Self.untaggedProject
             }
             let project = try placement.project(named: projectName, now: interval.start, for: what)
+            // Timewarrior and Watson tags are free text; a Stint tag is one word, so "Client meeting" and "x,y" come
+            // in as client-meeting and x-y rather than refusing the whole history over one tag.
             let stintTags = try validating(what) { () throws(ValidationError) in
-                try tags.map { tag throws(ValidationError) in
-                    try Tag(tag.split(whereSeparator: \.isWhitespace).joined(separator: "-"))
+                var words: [Tag] = []
+                for tag in tags {
+                    let word = tag.split { $0.isWhitespace || $0 == "," }.joined(separator: "-")
+                    if !word.isEmpty { words.append(try Tag(word)) }
                 }
+                return words
             }
             let id = interval.id
             let title = ForeignTime.stamp(interval.start, in: calendar.timeZone)

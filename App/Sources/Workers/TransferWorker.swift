@@ -13,6 +13,10 @@ public struct ImportResult: Sendable, Equatable {
     public let inserted: Int
     public let updated: Int
     public let unchanged: Int
+    /// Timers and entries of the exporting device's person taken as the local person's (``TransferWorker``).
+    public var claimed: Int = 0
+    /// Timers of the local person paused so that one runs, as starting one pauses the other.
+    public var paused: Int = 0
 }
 
 /// Export and import of everything Stint stores, as one JSON document.
@@ -29,6 +33,8 @@ public struct TransferWorker: Sendable {
     let entries: any TimeEntryRepository
     /// Makes the local person's id when an import of time is the first time this device records any.
     let ids: any IdentifierProvider
+    /// Whether this device is logged in, and who its teammates are, to tell one's own time in a file from theirs.
+    let sync: any SyncRepository
     let calendar: WorkCalendar
 
     /// The whole database as pretty-printed JSON.
@@ -76,9 +82,10 @@ public struct TransferWorker: Sendable {
         guard file.version >= 1 else {
             throw WorkerError(.invalidInput, "the file is not a Stint export (format version \(file.version))")
         }
-        let snapshot = try working { try file.snapshot() }
+        var snapshot = try working { try file.snapshot() }
         try Self.checkUniqueIDs(snapshot)
         try await checkReferences(snapshot)
+        let (claimed, paused) = try await claimTime(in: &snapshot)
         let total =
             snapshot.projects.count + snapshot.taskLists.count + snapshot.tasks.count + snapshot.timers.count
             + snapshot.timeEntries.count
@@ -87,7 +94,74 @@ public struct TransferWorker: Sendable {
                 ? try await transfer.rehearseMerge(snapshot)
                 : try await transfer.merge(snapshot) { progress($0, total) }
         }
-        return ImportResult(inserted: summary.inserted, updated: summary.updated, unchanged: summary.unchanged)
+        return ImportResult(
+            inserted: summary.inserted, updated: summary.updated, unchanged: summary.unchanged, claimed: claimed,
+            paused: paused)
+    }
+
+    /// Makes the file's time the local person's where it is the same person's, and keeps one timer running.
+    ///
+    /// An export names the person of the device it came from. A device with no person yet adopts it (the merge);
+    /// a device that has one, because it was used before the import, kept the file's timers and entries under the
+    /// other id: `report` then left that time out, and the timers could not be seen or stopped. So the file's
+    /// person is taken to be this one (a backup restored, two machines merged without a server), unless this
+    /// device is logged in and the file's person is a teammate it knows: their time stays theirs. Other people's
+    /// time in the file (synced from a team) always stays theirs. Then, as starting a timer pauses the other and
+    /// as the server settles two running timers (ADR 0022), the one whose interval began last keeps running and
+    /// the others pause at that instant.
+    /// - Returns: how many timers and entries were claimed, and how many timers were paused.
+    private func claimTime(in snapshot: inout Snapshot) async throws(WorkerError) -> (claimed: Int, paused: Int) {
+        guard !snapshot.timers.isEmpty || !snapshot.timeEntries.isEmpty else { return (0, 0) }
+        let (local, localTimers, account, team) = try await working {
+            let local = try await transfer.localPersonID()
+            let account = local == nil ? nil : try await sync.account()
+            let team = account == nil ? [] : try await sync.cachedTeamMembers()
+            return (local, local == nil ? [] : try await timers.timers(), account, team)
+        }
+        guard let local else { return (0, 0) }
+        var claimed = 0
+        if let theirs = snapshot.personID, theirs != local, account == nil || !team.contains(where: { $0.id == theirs })
+        {
+            snapshot.timers = snapshot.timers.map { timer in
+                guard timer.ownerID == theirs else { return timer }
+                claimed += 1
+                return Entities.Timer(
+                    id: timer.id, ownerID: local, target: timer.target, note: timer.note, billable: timer.billable,
+                    tags: timer.tags, intervals: timer.intervals, createdAt: timer.createdAt, updatedAt: timer.updatedAt
+                )
+            }
+            snapshot.timeEntries = snapshot.timeEntries.map { entry in
+                guard entry.loggedBy == theirs else { return entry }
+                claimed += 1
+                return TimeEntry(
+                    id: entry.id, target: entry.target, start: entry.start, durationSeconds: entry.durationSeconds,
+                    note: entry.note, billable: entry.billable, tags: entry.tags, loggedBy: local,
+                    createdAt: entry.createdAt, updatedAt: entry.updatedAt)
+            }
+            snapshot.personID = local
+        }
+        // The local person's timers as they will be after the merge: the file's version of a timer wins.
+        let incoming = Set(snapshot.timers.map(\.id))
+        let mine = snapshot.timers.filter { $0.ownerID == local } + localTimers.filter { !incoming.contains($0.id) }
+        let running = mine.filter(\.isRunning)
+        let keeper = running.max { first, second in
+            let (one, other) = (
+                first.intervals.last?.start ?? .distantPast, second.intervals.last?.start ?? .distantPast
+            )
+            return one != other ? one < other : first.id.uuidString < second.id.uuidString
+        }
+        guard running.count > 1, snapshot.timers.contains(where: { $0.ownerID == local && $0.isRunning }),
+            let keeper, let start = keeper.intervals.last?.start
+        else { return (claimed, 0) }
+        let paused = TimerRules.pausing(mine, forStartAt: start, ownerID: local, except: keeper.id, now: calendar.now)
+        for timer in paused {
+            if let index = snapshot.timers.firstIndex(where: { $0.id == timer.id }) {
+                snapshot.timers[index] = timer
+            } else {
+                snapshot.timers.append(timer)
+            }
+        }
+        return (claimed, paused.count)
     }
 
     /// Decodes the file, reporting each record as it is read. Every record of the format carries exactly one

@@ -22,6 +22,8 @@ enum ValidationWording {
             return "\(field) must be a single line: remove the line breaks"
         case .controlCharacter:
             return "\(field) contains a tab or control character: remove it"
+        case .nulCharacter:
+            return "\(field) contains a NUL character (\\0), which cannot be stored: remove it"
         case .emptyNoteEntry:
             return "the note text is empty: type what you want to add"
 
@@ -76,6 +78,10 @@ enum ValidationWording {
         case .timerInstantInFuture(let seconds, let action):
             let verb = verb(action)
             return "the \(verb) time is \(span(seconds)) in the future: leave --at out to \(verb) now"
+        case .timerStartsAhead(let seconds, let action):
+            return
+                "cannot \(verb(action)) the timer now: it started \(span(seconds)) from now, by the clock of a machine "
+                + "that runs ahead; \(verb(action)) it after that, or remove it with stint timer discard"
         case .beforeTimerEvent(let seconds, let action, let event):
             let lead = "cannot \(verb(action)) \(span(seconds)) before the timer was \(participle(event))"
             if action == .stop, event == .paused {

@@ -139,7 +139,7 @@ public final class WorkersDependencyContainer: Sendable {
         return TransferWorker(
             transfer: data.makeTransferRepository(), projects: data.makeProjectRepository(),
             lists: data.makeTaskListRepository(), tasks: data.makeTaskRepository(), timers: data.makeTimerRepository(),
-            entries: data.makeTimeEntryRepository(), ids: ids, calendar: calendar)
+            entries: data.makeTimeEntryRepository(), ids: ids, sync: data.syncRepository(), calendar: calendar)
     }
 }
 

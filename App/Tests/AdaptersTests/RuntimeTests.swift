@@ -45,6 +45,19 @@ struct RuntimeTests {
         #expect(error?.message == "'/dev/zero' is larger than 1 MiB: it is not a Stint export")
     }
 
+    @Test("a path's folder and name, for any length: a one-character name trapped in Foundation's path methods")
+    func pathParts() {
+        let cases: [(path: String, folder: String, name: String)] = [
+            ("b", ".", "b"), ("-", ".", "-"), ("./b", ".", "b"), ("/b", "/", "b"), ("/", "/", ""),
+            ("a/b", "a", "b"), ("a//b", "a", "b"), ("/x/y/frames", "/x/y", "frames"), ("a/b/", "a", "b"),
+            ("ü/ß", "ü", "ß"),
+        ]
+        for (path, folder, name) in cases {
+            #expect(FileAccess.folder(of: path) == folder, "\(path)")
+            #expect(FileAccess.name(of: path) == name, "\(path)")
+        }
+    }
+
     @Test("STINT_HOME wins, then XDG_DATA_HOME, then ~/.local/share")
     func dataDirectory() {
         #expect(AppEnvironment.dataDirectory(["STINT_HOME": "/a", "XDG_DATA_HOME": "/b"]) == "/a")

@@ -453,6 +453,21 @@ struct TimewarriorImportRouteTests {
         #expect(await stint.run("import", "--project-tags", "x", Self.export).status == 64)
     }
 
+    @Test("a tag with spaces or commas comes in as one word with hyphens instead of refusing the whole file")
+    func freeTextTags() async throws {
+        let stint = try Self.home()
+        let file = stint.root.appendingPathComponent("2026-11.data")
+        try Data(
+            #"inc 20261116T090000Z - 20261116T100000Z # Website "Client meeting" "x,y" ", " "a, b c""#.utf8
+        ).write(to: file)
+        let imported = await stint.run("import", "--from", "timewarrior", file.path)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let entries = await stint.run("entries", "list", "--since", "2026-11-16", "--until", "2026-11-16", "--json")
+        #expect(entries.stdout.contains(#""tags" : ["#), "\(entries.stdout)")
+        let object = try JSONSerialization.jsonObject(with: Data(entries.stdout.utf8)) as? [[String: Any]]
+        #expect(object?.first?["tags"] as? [String] == ["a-b-c", "client-meeting", "x-y"])
+    }
+
     @Test("a running Stint timer is not replaced, and a bad line stops the import with nothing written")
     func refusals() async throws {
         let stint = try Self.home()

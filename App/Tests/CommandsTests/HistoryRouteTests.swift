@@ -30,12 +30,70 @@ struct HistoryRouteTests {
         #expect(await target.run("task", "list", "--all", "--count").stdout == "0\n")
         #expect(await target.run("undo").stderr == "stint: nothing to undo\n", "a dry run leaves no change to undo")
         let json = await target.run("import", file, "--dry-run", "--json")
-        #expect(json.stdout == #"{"dry_run":true,"inserted":3,"unchanged":0,"updated":0}"# + "\n")
+        #expect(
+            json.stdout == #"{"claimed":0,"dry_run":true,"inserted":3,"paused":0,"unchanged":0,"updated":0}"# + "\n")
         #expect(await target.run("import", file).stdout == "Imported \(file): 3 new, 0 updated, 0 unchanged\n")
         #expect(await target.run("import", file).stdout == "Imported \(file): 0 new, 0 updated, 3 unchanged\n")
         #expect(
             await target.run("import", file, "--dry-run").stdout
                 == "Would import \(file): 0 new, 0 updated, 3 unchanged (nothing written)\n")
+    }
+
+    @Test("time imported into a device already in use counts as its person's: reports, timers and stop agree")
+    func importIntoUsedHome() async throws {
+        let laptop = try Harness()
+        try await laptop.given([["task", "add", "On laptop"], ["log", "1h", "1", "--start", "08:00"]])
+        laptop.now = "2026-11-21T09:30:00Z"
+        try await laptop.given([["timer", "start", "1"]])
+        let file = laptop.root.appendingPathComponent("laptop.json").path
+        #expect(await laptop.run("export", "--output", file).status == 0)
+
+        let desktop = try Harness()
+        desktop.now = "2026-11-21T09:45:00Z"
+        try await desktop.given([
+            ["task", "add", "On desktop"], ["log", "30m", "1", "--start", "06:00"], ["timer", "start", "1"],
+        ])
+        let imported = await desktop.run("import", file)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(
+            imported.stdout
+                == "Imported \(file): 3 new, 0 updated, 0 unchanged\n"
+                + "Counted 2 timers and entries of the exporting device as yours\n"
+                + "Paused 1 timer that started earlier: one timer runs at a time\n")
+        // The report counts it all as this person's: both entries, and the laptop timer's 15 minutes until it paused.
+        let report = try await desktop.json("report", "--today") as? [String: Any]
+        #expect(report?["total_seconds"] as? Int == (60 + 30 + 15) * 60)
+        // The desktop's timer started last (09:45) keeps running; the laptop's (09:30) is paused at 09:45.
+        let timers = try await desktop.json("timer", "list") as? [[String: Any]]
+        #expect(timers?.count == 2)
+        #expect(timers?.filter { $0["state"] as? String == "running" }.count == 1)
+        desktop.now = "2026-11-21T10:15:00Z"
+        #expect(await desktop.run("timer", "stop").status == 0)
+        let again = await desktop.run("import", file)
+        #expect(again.stdout.hasPrefix("Imported \(file): 0 new, "), "\(again.stdout)")
+    }
+
+    @Test("a timer that started ahead of this machine's clock says so when stopped now, and can be discarded")
+    func timerFromAFastClock() async throws {
+        let fast = try Harness()
+        try await fast.given([["task", "add", "x"]])
+        fast.now = "2026-11-21T11:00:00Z"
+        try await fast.given([["timer", "start", "1"]])
+        let file = fast.root.appendingPathComponent("fast.json").path
+        #expect(await fast.run("export", "--output", file).status == 0)
+
+        let here = try Harness()
+        here.now = "2026-11-21T10:00:00Z"
+        #expect(await here.run("import", file, "--quiet").status == 0)
+        let stop = await here.run("timer", "stop")
+        #expect(stop.status == 4)
+        #expect(
+            stop.stderr
+                == "stint: cannot stop the timer now: it started 1h from now, by the clock of a machine that runs "
+                + "ahead; stop it after that, or remove it with stint timer discard\n")
+        let pause = await here.run("timer", "pause")
+        #expect(pause.stderr.hasPrefix("stint: cannot pause the timer now: it started 1h from now"), "\(pause.stderr)")
+        #expect(await here.run("timer", "discard").status == 0)
     }
 
     @Test("files that cannot be used get their own line and code, never Foundation's text")
@@ -53,6 +111,11 @@ struct HistoryRouteTests {
         #expect(noFolder.status == 4)
         #expect(noFolder.stderr == "stint: cannot write '/nonexistent/x.json': its folder does not exist\n")
         #expect(await stint.run("export", "--output", "/dev/null").status == 0)
+        // `-` is standard output, as `stint import -` reads standard input: no file named "-".
+        let dash = await stint.run("export", "--output", "-")
+        #expect(dash.status == 0)
+        #expect(dash.stdout.hasPrefix("{"), "\(dash.stdout.prefix(80))")
+        #expect(dash.stderr == "")
         let garbage = stint.root.appendingPathComponent("garbage.json")
         try Data("{not json".utf8).write(to: garbage)
         let notExport = await stint.run("import", garbage.path)

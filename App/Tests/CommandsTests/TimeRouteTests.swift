@@ -69,6 +69,26 @@ struct TimeRouteTests {
         #expect(long.stderr == "stint: the entry lasts 25h, more than 24h: pass --force if that is right\n")
     }
 
+    @Test("a range of the day takes the en dash Stint prints as well as a hyphen; an empty range says so")
+    func dayRanges() async throws {
+        let stint = try Harness()
+        try await stint.given([["task", "add", "Write"]])
+        let dashed = await stint.run("log", "07:00\u{2013}07:30", "1")
+        #expect(dashed.status == 0, "\(dashed.stderr)")
+        #expect(
+            dashed.stdout.hasPrefix("Logged 30m on 1 \"Write\" on 2026-11-21 07:00\u{2013}07:30"), "\(dashed.stdout)")
+        let empty = await stint.run("log", "09:00-09:00", "1")
+        #expect(empty.status == 4)
+        #expect(empty.stderr == "stint: the end is the same as the start: give an end after the start\n")
+        let backwards = await stint.run("log", "10:00-09:00", "1")
+        #expect(backwards.status == 4)
+        #expect(backwards.stderr.hasPrefix("stint: the range ends before it begins"))
+        let negativeLimit = await stint.run("entries", "--limit", "-1")
+        #expect(negativeLimit.status == 4, "a number below the minimum is a bad value, not a missing one")
+        #expect(negativeLimit.stderr.contains("--limit"), "\(negativeLimit.stderr)")
+        #expect(await stint.run("task", "list", "--limit", "-3").status == 4)
+    }
+
     @Test("report: periods, grouping, formats and a range")
     func report() async throws {
         let stint = try Harness()

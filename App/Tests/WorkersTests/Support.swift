@@ -80,7 +80,8 @@ struct Workbench {
         TransferWorker(
             transfer: data.makeTransferRepository(), projects: data.makeProjectRepository(),
             lists: data.makeTaskListRepository(), tasks: data.makeTaskRepository(), timers: data.makeTimerRepository(),
-            entries: data.makeTimeEntryRepository(), ids: CountingIdentifiers(), calendar: calendar)
+            entries: data.makeTimeEntryRepository(), ids: CountingIdentifiers(), sync: data.syncRepository(),
+            calendar: calendar)
     }
 
     var history: HistoryWorker { HistoryWorker(history: data.makeHistoryRepository()) }

@@ -272,14 +272,15 @@ public struct Task: Sendable, Hashable, Codable, Identifiable {
     /// Appends one entry, `YYYY-MM-DD HH:MM  text`, on a new line at the end of the note; the stamp is
     /// `at` on the wall clock of `timeZone`.
     ///
-    /// - Throws: `ValidationError` (field `note`) with `.emptyNoteEntry` for blank text, `.tooLong` when the
-    ///   note would exceed `noteLimit`.
+    /// - Throws: `ValidationError` (field `note`) with `.emptyNoteEntry` for blank text, `.nulCharacter` for text
+    ///   holding U+0000, `.tooLong` when the note would exceed `noteLimit`.
     public mutating func appendNote(_ text: String, at date: Date, timeZone: any TimeZoneRules) throws(ValidationError)
     {
         let entryText = TextRules.trimmed(text)
         if entryText.isEmpty || TextRules.isBlank(entryText) {
             throw ValidationError(field: "note", reason: .emptyNoteEntry)
         }
+        try TextRules.refuseNUL(entryText, field: "note")
         // The local clock time by arithmetic, as `Day.containing` finds the day: a Calendar here cost every
         // `task note` Foundation's calendar set-up and a scan of every protocol conformance.
         let local = (date.timeIntervalSince1970 + TimeInterval(timeZone.secondsFromGMT(for: date))).rounded(.down)

@@ -73,13 +73,20 @@ enum TextRules {
         return String(text)
     }
 
-    /// Validates free text such as a note: trimmed, may be empty or span lines, at most `limit` Characters.
+    /// Validates free text such as a note: trimmed, may be empty or span lines, at most `limit` Characters, no NUL.
     static func multiLine(_ raw: String, field: String, limit: Int) throws(ValidationError) -> String {
         let text = trimmed(raw)
         if let count = overflowCount(text, limit: limit) {
             throw tooLong(field: field, count: count, limit: limit)
         }
+        try refuseNUL(text, field: field)
         return String(text)
+    }
+
+    /// Other control characters in a note are kept and shown escaped; NUL cannot be: SQLite took the text up to it
+    /// and dropped the rest without a word.
+    static func refuseNUL(_ text: some StringProtocol, field: String) throws(ValidationError) {
+        if text.utf8.contains(0) { throw ValidationError(field: field, reason: .nulCharacter) }
     }
 
     static func tooLong(field: String, count: Int, limit: Int) -> ValidationError {

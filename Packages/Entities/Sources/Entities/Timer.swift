@@ -174,6 +174,7 @@ public struct Timer: Sendable, Hashable, Codable, Identifiable {
         if isRunning {
             // Without an instant the timer stops now, or at its start when that was given a few seconds ahead.
             let openStart = intervals.last?.start ?? now
+            if instant == nil { try Self.checkStartNotAhead(openStart, now: now, action: .stop) }
             try closed.close(at: instant ?? max(now, openStart), now: now, action: .stop)
         } else if let instant {
             try TimeRules.checkAccepted(instant, field: "at")
@@ -207,6 +208,16 @@ public struct Timer: Sendable, Hashable, Codable, Identifiable {
         try Self.checkInstant(instant, now: now, action: action)
         intervals[last].end = instant
         updatedAt = now
+    }
+
+    /// Refuses to act "now" on a timer whose open interval began beyond the tolerance after `now` (started on a
+    /// machine whose clock runs ahead): "now" would lie before its start, and the user gave no instant to blame.
+    public static func checkStartNotAhead(_ start: Date, now: Date, action: ValidationError.TimerAction)
+        throws(ValidationError)
+    {
+        if let seconds = TimeRules.secondsInFuture(start, now: now) {
+            throw ValidationError(field: "timer", reason: .timerStartsAhead(seconds: seconds, action: action))
+        }
     }
 
     /// Refuses an instant outside `AcceptedRange.instants` or more than `futureTolerance` after `now`.

@@ -76,6 +76,9 @@ public struct ValidationError: Error, Sendable, Hashable, LocalizedError, Custom
         case notSingleLine
         /// A name or title contains a tab or another control character.
         case controlCharacter
+        /// Free text (a note) contains U+0000. SQLite's and PostgreSQL's text cannot hold it (the stored note was cut
+        /// at it), and no editor or terminal shows it.
+        case nulCharacter
         /// The text to append to a task's note is blank.
         case emptyNoteEntry
 
@@ -125,6 +128,9 @@ public struct ValidationError: Error, Sendable, Hashable, LocalizedError, Custom
 
         /// The instant for a timer `action` lies `seconds` (rounded up) after now, beyond the tolerance.
         case timerInstantInFuture(seconds: Int, action: TimerAction)
+        /// A timer asked to `action` now (no instant given) is running an interval that began `seconds` (rounded up)
+        /// after now, beyond the tolerance: it came from a machine whose clock runs ahead (an import, a sync).
+        case timerStartsAhead(seconds: Int, action: TimerAction)
         /// The instant for a timer `action` lies `seconds` (rounded up) before the timer `event`.
         case beforeTimerEvent(seconds: Int, action: TimerAction, event: TimerEvent)
         /// A timer being stopped ran for less than a second: there is nothing to turn into an entry.

@@ -23,6 +23,8 @@ enum ValidationMessage {
             return "\(field) must be a single line"
         case .controlCharacter:
             return "\(field) contains a tab or control character"
+        case .nulCharacter:
+            return "\(field) contains a NUL character"
         case .emptyNoteEntry:
             return "the text to add to the note is empty"
         case .invalidTagCharacter(let excerpt):
@@ -63,6 +65,8 @@ enum ValidationMessage {
             return "'\(excerpt)' is \(span(TimeInterval(seconds))) in the future"
         case .timerInstantInFuture(let seconds, let action):
             return "the \(verb(action)) time is \(span(TimeInterval(seconds))) in the future"
+        case .timerStartsAhead(let seconds, let action):
+            return "cannot \(verb(action)) the timer now: it started \(span(TimeInterval(seconds))) from now"
         case .beforeTimerEvent(let seconds, let action, let event):
             return "cannot \(verb(action)) \(span(TimeInterval(seconds))) before the timer was \(participle(event))"
         case .nothingRecorded:

@@ -54,6 +54,31 @@ struct TaskNoteTests {
         #expect(task.note.isEmpty)
     }
 
+    /// SQLite kept a note only up to a NUL and dropped the rest without a word; every way a note comes in refuses it.
+    @Test func notesRefuseNUL() throws {
+        var task = try Fixture.task()
+        let appended = validationError {
+            try task.appendNote("before\u{0}after", at: Fixture.now, timeZone: try Fixture.zone("UTC"))
+        }
+        #expect(appended?.field == "note")
+        #expect(appended?.reason == .nulCharacter)
+        #expect(task.note.isEmpty)
+        let created = validationError {
+            _ = try Entities.Task.create(id: Fixture.id(1), title: "x", note: "a\u{0}", now: Fixture.now)
+        }
+        #expect(created?.reason == .nulCharacter)
+        func logged(note: String) throws -> TimeEntry {
+            try TimeEntry.create(
+                id: Fixture.id(7), target: TimeFixture.taskTarget, start: TimeFixture.minute(-60), durationSeconds: 600,
+                note: note, billable: false, tags: [], loggedBy: TimeFixture.owner, now: Fixture.now)
+        }
+        let entry = validationError { _ = try logged(note: "line one\nline\u{0}two") }
+        #expect(entry?.field == "note")
+        #expect(entry?.reason == .nulCharacter)
+        // Other control characters stay allowed in notes (they are shown escaped).
+        #expect(try logged(note: "a\u{1B}[31mb\tc").note == "a\u{1B}[31mb\tc")
+    }
+
     @Test func appendNoteRespectsTheNoteLimit() throws {
         let nearlyFull = String(repeating: "n", count: Entities.Task.noteLimit - 10)
         var task = try Entities.Task.create(id: Fixture.id(1), title: "Essay", note: nearlyFull, now: Fixture.now)

@@ -101,6 +101,21 @@ struct TimerStopTests {
         #expect(edge.durationSeconds == 11 * 60)
     }
 
+    /// A timer that came from a machine whose clock runs ahead: stopping it "now" names its start, not an --at the
+    /// user never gave; with an instant after its start it stops as usual.
+    @Test func stoppingNowATimerThatStartedAheadNamesItsStart() throws {
+        let timer = try TimeFixture.runningTimer()
+        let early = Fixture.now.addingTimeInterval(-3600)
+        let error = try #require(validationError { try timer.stop(now: early, entryID: Fixture.id(9)) })
+        #expect(error.field == "timer")
+        #expect(error.reason == .timerStartsAhead(seconds: 3600, action: .stop))
+        #expect(error.message == "cannot stop the timer now: it started 1h from now")
+        // Within the tolerance it still stops at its start, as before.
+        let nearly = try #require(
+            validationError { try timer.stop(now: Fixture.now.addingTimeInterval(-30), entryID: Fixture.id(9)) })
+        #expect(nearly.reason == .nothingRecorded)
+    }
+
     @Test func nothingRecordedIsItsOwnReason() throws {
         let timer = try TimeFixture.runningTimer()
         let error = try #require(

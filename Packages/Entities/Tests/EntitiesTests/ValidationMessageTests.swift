@@ -25,6 +25,7 @@ struct ValidationMessageTests {
             (ValidationError(field: "name", reason: .notSingleLine), "name must be a single line"),
             (ValidationError(field: "name", reason: .controlCharacter), "name contains a tab or control character"),
             (ValidationError(field: "note", reason: .emptyNoteEntry), "the text to add to the note is empty"),
+            (ValidationError(field: "note", reason: .nulCharacter), "note contains a NUL character"),
             (
                 ValidationError(field: "tag", reason: .invalidTagCharacter(excerpt: "a b")),
                 "tag 'a b' contains a space, comma or control character"

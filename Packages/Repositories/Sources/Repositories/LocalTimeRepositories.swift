@@ -82,6 +82,9 @@ struct LocalTimerRepository: TimerRepository {
         let now = clock.now()
         return try await datastore.changeTimers(personCandidate: ids.makeIdentifier(), at: now) { context in
             var timer = try TimerRules.choose(selector, among: context.timers)
+            if at == nil, timer.isRunning, let start = timer.intervals.last?.start {
+                try Entities.Timer.checkStartNotAhead(start, now: now, action: .pause)
+            }
             // "Now", or the running interval's start if that lies (within tolerance) ahead of now.
             try timer.pause(at: at ?? max(now, timer.intervals.last?.start ?? now), now: now)
             let summary = "paused timer on \(try targetLabel(timer.target, context.lookup))"

@@ -10,7 +10,8 @@ import Foundation
 ///
 /// Each call writes one whole chunk exactly as given; callers add their own "\n".
 public protocol TextOutput: Sendable {
-    /// Writes `text` as is. Write errors (such as a closed pipe) are ignored: there is nowhere left to report them.
+    /// Writes `text` as is. Write errors do not throw: a view has nowhere to report them, and a closed pipe is not
+    /// an error; standard output keeps the first real one for the end of the run (`StandardOutput.failure`).
     func write(_ text: String)
 
     /// Writes `text`, UTF-8 bytes, as is. A view that assembles its text as bytes (a table, a JSON listing) hands
@@ -42,12 +43,43 @@ extension TextOutput {
 public struct StandardOutput: TextOutput {
     public init() {}
 
+    /// The `errno` of the first write to standard output that failed for a reason other than a closed pipe, or 0.
+    /// A view cannot stop on it (the protocol's writes do not throw), but the run can: `stint export > backup.json`
+    /// on a full disk must not exit 0 with half a backup. A closed pipe (`stint task list | head`) is the reader's
+    /// choice, not a failure.
+    public static var failure: Int32 { firstFailure.value }
+
+    private static let firstFailure = FirstFailure()
+
     public func write(_ text: String) {
-        FileDescriptorWriter.write(text, to: STDOUT_FILENO)
+        Self.note(FileDescriptorWriter.write(text, to: STDOUT_FILENO))
     }
 
     public func write(utf8 text: UnsafeBufferPointer<UInt8>) {
-        FileDescriptorWriter.write(text, to: STDOUT_FILENO)
+        Self.note(FileDescriptorWriter.write(text, to: STDOUT_FILENO))
+    }
+
+    private static func note(_ code: Int32) {
+        guard code != 0, code != EPIPE else { return }
+        firstFailure.keep(code)
+    }
+
+    /// Behind a lock: output may be written from several tasks. (`Atomic` would need macOS 15.)
+    private final class FirstFailure: @unchecked Sendable {
+        private let lock = NSLock()
+        private var code: Int32 = 0
+
+        var value: Int32 {
+            lock.lock()
+            defer { lock.unlock() }
+            return code
+        }
+
+        func keep(_ code: Int32) {
+            lock.lock()
+            if self.code == 0 { self.code = code }
+            lock.unlock()
+        }
     }
 }
 
@@ -65,13 +97,17 @@ public struct StandardError: TextOutput {
 }
 
 enum FileDescriptorWriter {
-    static func write(_ text: String, to descriptor: Int32) {
+    /// - Returns: 0, or the `errno` of the write that failed.
+    @discardableResult
+    static func write(_ text: String, to descriptor: Int32) -> Int32 {
         var text = text
-        text.withUTF8 { write($0, to: descriptor) }
+        return text.withUTF8 { write($0, to: descriptor) }
     }
 
-    static func write(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
-        guard var pointer = buffer.baseAddress else { return }
+    /// - Returns: 0, or the `errno` of the write that failed.
+    @discardableResult
+    static func write(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Int32 {
+        guard var pointer = buffer.baseAddress else { return 0 }
         var remaining = buffer.count
         while remaining > 0 {
             #if canImport(Glibc)
@@ -81,11 +117,12 @@ enum FileDescriptorWriter {
             #endif
             if written < 0 {
                 if errno == EINTR { continue }
-                return
+                return errno
             }
             remaining -= written
             pointer += written
         }
+        return 0
     }
 }
 
