@@ -209,6 +209,8 @@ struct AppEnvironment: Sendable {
         guard let name = environment["TZ"], !name.isEmpty else { return systemTimeZone() }
         let identifier = name.hasPrefix(":") ? String(name.dropFirst()) : name
         if let zone = ZoneInfo.named(identifier) { return zone }
+        // Before Foundation, which reads `UTC-3` the other way round from the C library and `date`.
+        if !name.hasPrefix(":"), let zone = ZoneInfo.posix(name) { return zone }
         if let zone = TimeZone(identifier: identifier) { return zone }
         return systemTimeZone()
     }

@@ -21,6 +21,8 @@ struct ZoneInfo: Sendable, Equatable {
     let ruleStart: Int64
     /// The rule for instants after the last transition, from the file's footer; nil keeps the last offset.
     let rule: PosixTimeZoneRule?
+    /// Whether the zone is a POSIX `TZ` string rather than a file's name: Foundation must not read that name.
+    var isRuleText = false
 
     /// Where the system keeps its zones.
     static let directory = "/usr/share/zoneinfo/"
@@ -36,6 +38,17 @@ struct ZoneInfo: Sendable, Equatable {
             return nil
         }
         return parse(bytes, identifier: identifier)
+    }
+
+    /// The zone a POSIX `TZ` string spells out (`IST-5:30`, `UTC-3`, `CET-1CEST,M3.5.0,M10.5.0/3`), as the C library
+    /// reads `TZ` when it names no file: the offset counts west, so `UTC-3` is three hours east of UTC. Nil for
+    /// anything that is not such a string. Foundation read `UTC-3` as three hours west and `IST-5:30` not at all (UTC
+    /// then), so Stint disagreed with `date` by six hours or five and a half.
+    static func posix(_ text: String) -> ZoneInfo? {
+        guard text.utf8.count <= 255, let rule = PosixTimeZoneRule(text) else { return nil }
+        return ZoneInfo(
+            identifier: text, transitions: [], offsets: [], initialOffset: Int32(clamping: rule.standardOffset),
+            ruleStart: .min, rule: rule, isRuleText: true)
     }
 
     /// The zone `/etc/localtime` links to, named by its path below a `zoneinfo` folder, as Foundation names it.
@@ -185,8 +198,10 @@ extension ZoneInfo: TimeZoneRules, DisplayTimeZone {
     }
 
     /// For the rare calendar arithmetic (a day next to a clock change): Foundation's zone of the same name.
+    /// A POSIX string gets a fixed offset: Foundation reads `UTC-3` as three hours west, the C library as east.
     var foundationTimeZone: TimeZone {
-        TimeZone(identifier: identifier) ?? TimeZone(secondsFromGMT: offset(at: Self.seconds(Date()))) ?? .gmt
+        (isRuleText ? nil : TimeZone(identifier: identifier))
+            ?? TimeZone(secondsFromGMT: offset(at: Self.seconds(Date()))) ?? .gmt
     }
 }
 

@@ -135,9 +135,21 @@ struct ZoneInfoTests {
         #expect(zone("UTC").identifier == "GMT", "Foundation's name for UTC")
         #expect(zone("UTC").secondsFromGMT(for: Date()) == 0)
         #expect(zone("Etc/UTC").identifier == "Etc/UTC")
-        // No such file: Foundation's fixed-offset zone, as before.
-        #expect(zone("GMT+1") is TimeZone)
-        #expect(zone("GMT+1").identifier == "GMT+0100")
+        // No such file: a POSIX TZ string, read as the C library and `date` read it (the offset counts west), where
+        // Foundation read `GMT+1` as an hour east, `UTC-3` as three hours west and `IST-5:30` not at all.
+        let july = Date(timeIntervalSince1970: 1_782_907_200)  // 2026-07-01 12:00 UTC
+        for (tz, offset) in [
+            ("GMT+1", -3600), ("UTC-3", 10_800), ("IST-5:30", 19_800), ("<+03>-3", 10_800),
+            ("CET-1CEST,M3.5.0,M10.5.0/3", 7200), ("XYZ+11:45", -42_300),
+        ] {
+            #expect(zone(tz) is ZoneInfo, "\(tz)")
+            #expect(zone(tz).secondsFromGMT(for: july) == offset, "\(tz)")
+            #expect(zone(tz).identifier == tz)
+            if !tz.contains(",") {
+                // The calendar's fallback zone has the same fixed offset, not Foundation's reading of the name.
+                #expect((zone(tz) as? ZoneInfo)?.foundationTimeZone.secondsFromGMT(for: july) == offset, "\(tz)")
+            }
+        }
         let system = zone(nil).identifier
         #expect(zone("Nowhere/Town").identifier == system)
         #expect(zone("../../../etc/passwd").identifier == system)
