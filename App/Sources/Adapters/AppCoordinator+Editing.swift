@@ -47,6 +47,9 @@ extension AppCoordinator {
             arguments.start == nil && arguments.duration == nil && arguments.note == nil && arguments.billable == nil
             && arguments.tags.isEmpty && !arguments.clearTags && arguments.task == nil && arguments.project == nil
         guard flagless, let editor = container.environment.editor.command else {
+            // Without an editor a flagless edit is refused as changing nothing, but an entry that is not there is
+            // the first thing wrong (exit 2), as with an editor.
+            if flagless { _ = try await container.workers.makeTimeWorker().entry(arguments.entry) }
             try await editEntry(arguments)
             return
         }

@@ -4,13 +4,14 @@ import Workers
 
 /// `stint undo`, `stint export` and `stint import`: whole-database commands without a feature of their own.
 extension AppCoordinator {
-    /// Reverts the last change and says what it was.
+    /// Reverts the last change and says what it was. The summary names projects, lists and tasks as they were
+    /// stored, so it is shown escaped as every name is (`\u{202E}`); JSON carries it as it is.
     public func undo() async throws {
         let summary = try await container.workers.makeHistoryWorker().undo()
         if json {
             container.output.write(#"{"undone":"# + Self.jsonString(summary) + "}\n")
         } else if !container.environment.quiet {
-            container.output.write("Undid: \(summary)\n")
+            container.output.write("Undid: \(DisplayText.escaped(summary))\n")
         }
     }
 

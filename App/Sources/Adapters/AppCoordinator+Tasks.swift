@@ -63,11 +63,15 @@ extension AppCoordinator {
     }
 
     /// With change flags the flags are the edit; without any, a form in the editor (`AppCoordinator+Editing`) when
-    /// there is one, else the feature's "nothing to change".
+    /// there is one, else the feature's "nothing to change" — once the task is known to exist: a task that is not
+    /// there is the first thing wrong (exit 2), with or without an editor.
     public func editTask(_ arguments: TaskEditArguments) async throws {
-        if arguments.changesNothing, let editor = container.environment.editor.command {
-            try await editTaskInForm(arguments.task, editor: editor)
-            return
+        if arguments.changesNothing {
+            if let editor = container.environment.editor.command {
+                try await editTaskInForm(arguments.task, editor: editor)
+                return
+            }
+            _ = try await container.workers.makeTaskWorker().details(arguments.task)
         }
         let input = self.input
         var changes = TaskChanges(

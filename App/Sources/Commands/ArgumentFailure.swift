@@ -29,7 +29,9 @@ enum ArgumentFailure {
         }
         let typed = CommandPath(arguments)
         let line: String
-        if let word = typed.unknownWord, unexpected(word, in: first) {
+        if let misplaced = GlobalOptionsFirst(arguments) {
+            line = misplaced.line
+        } else if let word = typed.unknownWord, unexpected(word, in: first) {
             line = typed.unknownCommandLine(word)
         } else if let missing = missingArgument(in: first) {
             line = "missing \(missing); see '\(typed.helpCommand)'"
@@ -168,6 +170,80 @@ enum HelpLayout {
         }
         if !current.isEmpty { words.append(current) }
         return words
+    }
+}
+
+/// `stint --json task list`: global options typed before the command. Every command takes them, but after its name;
+/// before it they belong to the dashboard, which then finds the command's words one too many ("2 unexpected
+/// arguments: 'task', 'list'"). The line says where they go and shows the command line with them moved there.
+struct GlobalOptionsFirst {
+    /// The global options as typed, values included (`--color never`), and the command line without them.
+    let options: [String]
+    let rest: [String]
+
+    /// The long global options; `--color` takes a value (also written `--color=never`).
+    private static let flags: Set<String> = ["--json", "--quiet", "--verbose"]
+    private static let shortFlags: Set<Character> = ["q", "v"]
+
+    /// Nil unless `arguments` begin with global options followed by the name of a command.
+    init?(_ arguments: [String]) {
+        var options: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            if Self.flags.contains(word) || word.hasPrefix("--color=") || Self.isShortFlags(word) {
+                options.append(word)
+                index += 1
+            } else if word == "--color", index + 1 < arguments.count {
+                options += [word, arguments[index + 1]]
+                index += 2
+            } else {
+                break
+            }
+        }
+        let rest = Array(arguments[index...])
+        guard !options.isEmpty, let command = rest.first, StintRuntime.commandNames.contains(command),
+            command != "help"
+        else { return nil }
+        self.options = options
+        self.rest = rest
+    }
+
+    /// `-q`, `-v`, `-qv`: short flags, alone or together.
+    private static func isShortFlags(_ word: String) -> Bool {
+        word.count >= 2 && word.first == "-" && word.dropFirst().allSatisfy(shortFlags.contains)
+    }
+
+    /// The longest command line the advice spells out; a longer one is shown as its command and "…".
+    static let shownLimit = 100
+
+    /// `--json goes after the command: stint task list --json`.
+    var line: String {
+        // The options by name (`--color`, not its value): "--json goes", "--json and -q go".
+        let named = options.filter { $0.hasPrefix("-") }
+        let subject =
+            named.count == 1
+            ? "\(named[0]) goes" : named.dropLast().joined(with: ", ") + " and \(named[named.count - 1]) go"
+        // Before a `--`, after which every word is an argument.
+        let end = rest.firstIndex(of: "--") ?? rest.endIndex
+        let moved = rest[..<end] + options + rest[end...]
+        var shown = (["stint"] + moved.map(Self.shellWord)).joined(with: " ")
+        if shown.count > Self.shownLimit {
+            let command = CommandPath(rest)
+            shown = (["stint"] + command.names + ["…"] + options.map(Self.shellWord)).joined(with: " ")
+        }
+        return "\(subject) after the command: \(shown)"
+    }
+
+    /// `word` as a shell reads it back: as it is when it is plain, else in single quotes.
+    static func shellWord(_ word: String) -> String {
+        let plain =
+            !word.isEmpty
+            && word.unicodeScalars.allSatisfy { scalar in
+                scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+                    || "-_./:=+,@%".unicodeScalars.contains(scalar)
+            }
+        return plain ? word : "'" + word.replacing("'", with: #"'\''"#) + "'"
     }
 }
 

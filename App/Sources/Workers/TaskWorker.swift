@@ -130,7 +130,8 @@ public struct TaskWorker: Sendable {
             let clearAfter = edit.clearAfter
             let repetition = try Self.repetitionChange(edit, of: found, today: today)
             let addTags = try Tag.list(from: edit.addTags)
-            let removeTags = Set(try Tag.list(from: edit.removeTags))
+            // Read as stored tags are: a tag kept from before a rule tightened must still be removable.
+            let removeTags = Set(try edit.removeTags.map { name throws(ValidationError) in try Tag(stored: name) })
             let estimate: FieldChange<Estimate>? =
                 switch edit.estimateSeconds {
                 case .set(let seconds): .set(try Estimate(seconds: seconds))

@@ -182,7 +182,7 @@ struct TaskwarriorFile {
         let templates: [String: Date]
 
         var title: String {
-            (object["description"] as? String).map { $0.messageExcerpt } ?? "(no description)"
+            (object["description"] as? String).map { $0.errorExcerpt } ?? "(no description)"
         }
 
         func failure(_ why: String) -> WorkerError {
@@ -193,7 +193,7 @@ struct TaskwarriorFile {
         func status() throws(WorkerError) -> String {
             guard let status = object["status"] as? String else { throw failure("it has no status") }
             guard ["pending", "waiting", "completed", "deleted", "recurring"].contains(status) else {
-                throw failure("its status '\(status.messageExcerpt)' is not one Taskwarrior writes")
+                throw failure("its status '\(status.errorExcerpt)' is not one Taskwarrior writes")
             }
             return status
         }
@@ -207,7 +207,7 @@ struct TaskwarriorFile {
         func date(_ key: String) throws(WorkerError) -> Date? {
             guard let text = try string(key) else { return nil }
             guard let date = ForeignTime.date(text) else {
-                throw failure("its \(key) '\(text.messageExcerpt)' is not a date like 20261201T093000Z")
+                throw failure("its \(key) '\(text.errorExcerpt)' is not a date like 20261201T093000Z")
             }
             return date
         }
@@ -328,5 +328,16 @@ struct TaskwarriorFile {
         case let other?: "\(other)"
         case nil: ""
         }
+    }
+}
+
+extension StringProtocol {
+    /// What the file holds, cut for quoting in an error: at most 40 characters, the last a "…" when there was more.
+    /// Control characters are kept for `ErrorPresenter`, which escapes the whole line (`\e`, `\n`, `\u{202E}`) as it
+    /// does every reference a message quotes; Entities' `messageExcerpt` would write them as `?`.
+    fileprivate var errorExcerpt: String {
+        let limit = 40
+        guard prefix(limit + 1).count > limit else { return String(self) }
+        return String(prefix(limit - 1)) + "…"
     }
 }

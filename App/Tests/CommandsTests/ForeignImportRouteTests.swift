@@ -286,7 +286,7 @@ struct ForeignImportRouteTests {
         #expect(after.contains { $0["title"] as? String == "Fix login bug" })
         // One undo brings the deleted task back with everything else the import did.
         let undo = await stint.run("undo")
-        #expect(undo.stdout == "Undid: imported 0 items and removed 1\n", "\(undo)")
+        #expect(undo.stdout == "Undid: imported 0 items and removed 1 item\n", "\(undo)")
         #expect(try await Self.tasks(in: stint).count == before)
         // Importing the same file again deletes nothing more.
         #expect(await stint.run("import", "--from", "taskwarrior", "--quiet", later).status == 0)

@@ -110,4 +110,41 @@ struct TaskRouteTests {
         let escaped = await stint.run("task", "show", "\u{1B}[31mred\nline")
         #expect(escaped.stderr == #"stint: no task matches '\e[31mred\nline'"# + "\n")
     }
+
+    @Test("a global option before the command is usage (64) that says where it goes")
+    func globalOptionsBeforeTheCommand() async throws {
+        let stint = try Harness()
+        let json = await stint.run("--json", "task", "list")
+        #expect(json.status == 64)
+        #expect(json.stderr == "stint: --json goes after the command: stint task list --json\n")
+        #expect(json.stdout.isEmpty)
+        let quiet = await stint.run("-q", "task", "add", "x")
+        #expect(quiet.status == 64)
+        #expect(quiet.stderr == "stint: -q goes after the command: stint task add x -q\n")
+        let several = await stint.run("--color", "never", "-v", "task", "add", "Buy milk", "--", "-x")
+        #expect(several.status == 64)
+        #expect(
+            several.stderr
+                == "stint: --color and -v go after the command: stint task add 'Buy milk' --color never -v -- -x\n")
+        let long = await stint.run(["--verbose", "task", "add"] + Array(repeating: "word", count: 30))
+        #expect(long.stderr == "stint: --verbose goes after the command: stint task add … --verbose\n")
+        #expect(await stint.run("task", "list", "--count").stdout == "0\n")
+        // Alone they still run the dashboard, and a word that is no command stays the parser's complaint.
+        #expect(await stint.run("--json").status == 0)
+        let unknown = await stint.run("--json", "tsk")
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr == "stint: Unexpected argument 'tsk' (see 'stint --help')\n")
+    }
+
+    @Test("a tag is one word: bidirectional controls in it are refused (4), shown escaped")
+    func bidirectionalControlsInATag() async throws {
+        let stint = try Harness()
+        let added = await stint.run("task", "add", "T", "--tag", "ab\u{202E}cd")
+        #expect(added.status == 4)
+        #expect(
+            added.stderr
+                == #"stint: tag 'ab\u{202E}cd' contains a space, comma or control character: use one word such as +work"#
+                + "\n")
+        #expect(await stint.run("task", "list", "--all", "--count").stdout == "0\n")
+    }
 }

@@ -52,6 +52,27 @@ struct WorkingRouteTests {
         #expect(try String(contentsOfFile: kept, encoding: .utf8).contains("due: soonish"))
     }
 
+    @Test("editing a task or an entry that is not there is not found (2), with an editor or without one")
+    func editingWhatIsNotThere() async throws {
+        let stint = try Harness()
+        for environment in [[:], ["EDITOR": "true"]] {
+            let task = await stint.run(["task", "edit", "1"], environment: environment)
+            #expect(task.status == 2, "\(task)")
+            #expect(task.stderr == "stint: no task matches '1'\n")
+            let entry = await stint.run(["entries", "edit", "ffff"], environment: environment)
+            #expect(entry.status == 2, "\(entry)")
+            #expect(entry.stderr == "stint: no entry matches 'ffff'\n")
+        }
+        // A task that is there, with nothing to change and no editor, is still refused as changing nothing.
+        try await stint.given([["task", "add", "Paint"]])
+        let nothing = await stint.run("task", "edit", "1")
+        #expect(nothing.status == 4)
+        #expect(
+            nothing.stderr
+                == "stint: nothing to change for task 1: pass a new title, --due, --priority, --tag, --estimate or "
+                + "--note, or set EDITOR to edit it in a form\n")
+    }
+
     @Test("entries edit without flags applies the saved form through the same edit as the flags")
     func entryForm() async throws {
         let stint = try Harness()

@@ -1,8 +1,9 @@
 /// A label on a task or entry, kept in one canonical spelling so `+Work`, `#work` and `work` are the same tag.
 ///
 /// Normalisation: surrounding whitespace trimmed, one leading `+` or `#` dropped, lowercased.
-/// A tag is 1…40 characters without whitespace, commas or control characters (commas separate tags
-/// in typed lists), with at least one visible character. Normalising is idempotent: `Tag(tag.name)`
+/// A tag is 1…40 characters without whitespace, commas, control characters (commas separate tags
+/// in typed lists) or bidirectional controls (which make a list of tags read differently from what it
+/// holds), with at least one visible character. Normalising is idempotent: `Tag(tag.name)`
 /// is always `tag`. That is why the rules are applied to the final form and why a name may not itself
 /// begin with `+` or `#` (`++a` would be stored as `+a` and then read back as `a`, and `+#` as `#`, which
 /// reads back as nothing). Encoded as the plain string; decoding applies the same rules.
@@ -18,8 +19,8 @@ public struct Tag: Sendable, Hashable, Comparable, Codable, CustomStringConverti
     /// Normalises and validates a typed tag.
     ///
     /// - Throws: `ValidationError` (field `tag`) with `.empty(.tag)` (nothing visible), `.tooLong(count:limit:)`
-    ///   over 40 characters, `.invalidTagCharacter` (whitespace, comma or control character inside), or
-    ///   `.invalidFormat(expected: .tag)` when the name would begin with a second `+` or `#`.
+    ///   over 40 characters, `.invalidTagCharacter` (whitespace, comma, control character or bidirectional
+    ///   control inside), or `.invalidFormat(expected: .tag)` when the name would begin with a second `+` or `#`.
     public init(_ raw: String) throws(ValidationError) {
         // Nearly every tag, and every stored one, is already canonical ASCII: taken as it is, without the
         // Unicode property look-ups below, which were a twelfth of listing 7,500 tasks (ADR 0028).
@@ -34,8 +35,19 @@ public struct Tag: Sendable, Hashable, Comparable, Codable, CustomStringConverti
         self.name = name
     }
 
+    /// A tag name read back from storage. The same rules as ``init(_:)`` except that bidirectional controls are let
+    /// through: they were accepted before they were refused, and a tag already stored must still read back (a front
+    /// end shows them escaped) rather than make the whole item unreadable.
+    public init(stored name: String) throws(ValidationError) {
+        if Self.isCanonicalASCII(name) {
+            self.init(canonical: name)
+            return
+        }
+        try self.init(checking: name, allowingBidiControls: true)
+    }
+
     /// The full rules, for any text.
-    init(checking raw: String) throws(ValidationError) {
+    init(checking raw: String, allowingBidiControls: Bool = false) throws(ValidationError) {
         let trimmed = TextRules.trimmed(raw)
         var text = trimmed
         if let first = text.first, first == "+" || first == "#" {
@@ -54,6 +66,7 @@ public struct Tag: Sendable, Hashable, Comparable, Codable, CustomStringConverti
         }
         let bad = name.unicodeScalars.contains {
             $0.properties.isWhitespace || $0 == "," || $0.properties.generalCategory == .control
+                || (!allowingBidiControls && Self.isBidiControl($0))
         }
         if bad {
             throw ValidationError(field: "tag", reason: .invalidTagCharacter(excerpt: TextRules.excerpt(text)))
@@ -63,6 +76,15 @@ public struct Tag: Sendable, Hashable, Comparable, Codable, CustomStringConverti
                 field: "tag", reason: .invalidFormat(excerpt: TextRules.excerpt(trimmed), expected: .tag))
         }
         self.name = name
+    }
+
+    /// The embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) and the left-to-right, right-to-left
+    /// and Arabic letter marks (U+200E, U+200F, U+061C). Zero-width joiners are not among them: emoji need them.
+    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
     }
 
     /// 1…40 visible ASCII characters, no capital, no comma, not starting with `+` or `#`: exactly the names the

@@ -101,7 +101,8 @@ enum TextRules {
     }
 
     /// A short, single-line rendering of user input for quoting in reasons: at most `limit` Characters,
-    /// line breaks and tabs written as `\n` and `\t`, other control characters as `?`.
+    /// line breaks and tabs written as `\n` and `\t`, ESC as `\e` and other control characters as `\u{7}`, as the
+    /// front end escapes what it shows (a `?` could not be told from a typed one).
     static func excerpt(_ text: some StringProtocol, limit: Int = excerptLimit) -> String {
         var result = ""
         var taken = 0
@@ -116,7 +117,15 @@ enum TextRules {
             } else if character == "\t" {
                 result += "\\t"
             } else if character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                result += "?"
+                for scalar in character.unicodeScalars {
+                    if scalar == "\u{1B}" {
+                        result += "\\e"
+                    } else if scalar.properties.generalCategory == .control {
+                        result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                    } else {
+                        result.unicodeScalars.append(scalar)
+                    }
+                }
             } else {
                 result.append(character)
             }
@@ -145,6 +154,7 @@ enum TextRules {
 
 extension StringProtocol {
     /// This text made safe to quote in a one-line message: at most 40 characters, line breaks and tabs escaped,
-    /// other control characters shown as `?` (``TextRules``' own excerpt, for messages outside the Entities).
+    /// ESC as `\e` and other control characters as `\u{7}` (``TextRules``' own excerpt, for messages outside the
+    /// Entities).
     public var messageExcerpt: String { TextRules.excerpt(self) }
 }

@@ -36,12 +36,36 @@ struct TagTests {
         #expect(error.message == "tag is empty: it needs at least one visible character")
     }
 
-    @Test(arguments: [("two words", "two words"), ("a,b", "a,b"), ("tab\there", "tab\\there"), ("+ work", " work")])
+    @Test(arguments: [
+        ("two words", "two words"), ("a,b", "a,b"), ("tab\there", "tab\\there"), ("+ work", " work"),
+        ("a\u{1B}b", #"a\eb"#), ("bell\u{7}", #"bell\u{7}"#),
+    ])
     func rejectsSeparators(_ raw: String, excerpt: String) throws {
         let error = try #require(validationError { try Entities.Tag(raw) })
         #expect(error.field == "tag")
         #expect(error.reason == .invalidTagCharacter(excerpt: excerpt))
         #expect(error.message == "tag '\(excerpt)' contains a space, comma or control character")
+    }
+
+    /// A tag is one word: a bidirectional control inside one would make a list of tags read differently from what
+    /// it holds (`ab\u{202E}cd, x` shows as `abx ,dc`). Zero-width joiners stay allowed: emoji need them.
+    @Test(arguments: [
+        "ab\u{202A}cd", "ab\u{202B}cd", "ab\u{202C}cd", "ab\u{202D}cd", "ab\u{202E}cd", "ab\u{2066}cd",
+        "ab\u{2067}cd", "ab\u{2068}cd", "ab\u{2069}cd", "ab\u{200E}cd", "ab\u{200F}cd", "ab\u{061C}cd",
+    ])
+    func rejectsBidirectionalControls(_ raw: String) throws {
+        let error = try #require(validationError { try Entities.Tag(raw) })
+        #expect(error.field == "tag")
+        #expect(error.reason == .invalidTagCharacter(excerpt: raw))
+        #expect(error.message == "tag '\(raw)' contains a space, comma or control character")
+        #expect(try Entities.Tag("#👩‍💻\u{200D}x").name == "👩‍💻\u{200D}x")
+    }
+
+    /// Stored before they were refused, such a tag still reads back: refusing it would make its task unreadable.
+    @Test func aStoredTagWithABidirectionalControlStillReadsBack() throws {
+        #expect(try Entities.Tag(stored: "ab\u{202E}cd").name == "ab\u{202E}cd")
+        #expect(try Entities.Tag(stored: "work").name == "work")
+        #expect(validationError { try Entities.Tag(stored: "a b") }?.reason == .invalidTagCharacter(excerpt: "a b"))
     }
 
     /// `+#` used to be stored as `#`, which every later read refused.

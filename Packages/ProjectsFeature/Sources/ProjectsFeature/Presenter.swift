@@ -31,7 +31,7 @@ struct ProjectsPresenter: Sendable {
             // An archived project is context, not work: the whole row recedes.
             let rowColor: TextColor? = project.isArchived ? .dim : nil
             return [
-                TableCell(project.name, color: rowColor),
+                TableCell(DisplayText.singleLine(project.name), color: rowColor),
                 TableCell(NumberText.grouped(project.openTasks), color: rowColor),
                 TableCell(NumberText.grouped(project.doneTasks), color: rowColor),
                 TableCell(NumberText.grouped(project.lists), color: rowColor),
@@ -73,7 +73,7 @@ struct ProjectsPresenter: Sendable {
             ]
             let rows = detail.lists.map { list -> [TableCell] in
                 [
-                    TableCell(list.name), TableCell(NumberText.grouped(list.openTasks)),
+                    TableCell(DisplayText.singleLine(list.name)), TableCell(NumberText.grouped(list.openTasks)),
                     TableCell(NumberText.grouped(list.doneTasks)),
                 ]
             }
@@ -81,7 +81,7 @@ struct ProjectsPresenter: Sendable {
         }
         return .detail(
             ProjectDetailViewModel(
-                title: TableCell(project.name, color: .bold),
+                title: TableCell(DisplayText.singleLine(project.name), color: .bold),
                 badge: project.isArchived ? TableCell("archived", color: .dim) : nil,
                 fields: fields,
                 noteLines: noteLines(project.note),
@@ -159,8 +159,8 @@ struct ProjectsPresenter: Sendable {
             TableColumn("Created", dropRank: TableColumn.DropRank.context),
         ]
         let rows = lists.map { list -> [TableCell] in
-            var row = [TableCell(list.name)]
-            if showProject { row.append(TableCell(list.projectName)) }
+            var row = [TableCell(DisplayText.singleLine(list.name))]
+            if showProject { row.append(TableCell(DisplayText.singleLine(list.projectName))) }
             row += [
                 TableCell(NumberText.grouped(list.openTasks)),
                 TableCell(NumberText.grouped(list.doneTasks)),
@@ -173,19 +173,20 @@ struct ProjectsPresenter: Sendable {
 
     func listChange(_ change: ListChange) -> ProjectsScreen {
         if format == .json { return .json(change.list) }
+        let project = DisplayText.singleLine(change.list.projectName)
         switch change {
         case .added(let list):
-            return .message("Added list \(DisplayText.shellQuoted(list.name)) to \(list.projectName)")
+            return .message("Added list \(DisplayText.shellQuoted(list.name)) to \(project)")
         case .renamed(let oldName, let list):
             return .message(
-                "Renamed list \(DisplayText.shellQuoted(oldName)) to \(DisplayText.shellQuoted(list.name)) in \(list.projectName)"
+                "Renamed list \(DisplayText.shellQuoted(oldName)) to \(DisplayText.shellQuoted(list.name)) in \(project)"
             )
         case .deleted(let list):
-            let line = "Deleted list \(DisplayText.shellQuoted(list.name)) from \(list.projectName)"
+            let line = "Deleted list \(DisplayText.shellQuoted(list.name)) from \(project)"
             let kept = list.totalTasks
             guard kept > 0 else { return .message(line) }
             let verb = kept == 1 ? "stays" : "stay"
-            return .message("\(line); its \(Plural.tasks(kept)) \(verb) in \(list.projectName) without a list")
+            return .message("\(line); its \(Plural.tasks(kept)) \(verb) in \(project) without a list")
         }
     }
 

@@ -113,6 +113,35 @@ struct PresenterTests {
         #expect(presenter.listChange(.deleted(Fixture.list())).message == "Deleted list \"Backlog\" from Work")
     }
 
+    /// A right-to-left override in a name would make the rest of the line read backwards: names are shown escaped,
+    /// as titles are, in tables, the detail and every message.
+    @Test func namesWithBidirectionalControlsAreShownEscaped() throws {
+        let project = Fixture.project(name: "Work\u{202E} lanif", lists: 1)
+        let table = try #require(presenter.projects([project], includeArchived: false).table)
+        #expect(table.rows.first?.first?.text == #"Work\u{202E} lanif"#)
+
+        let list = Fixture.list(name: "L\u{2066}X", project: "Work\u{202E} lanif", open: 1)
+        let model = try #require(presenter.detail(ProjectDetail(project: project, lists: [list])).detail)
+        #expect(model.title.text == #"Work\u{202E} lanif"#)
+        guard case .table(let lists) = model.lists else {
+            Issue.record("expected a table of lists")
+            return
+        }
+        #expect(lists.rows.first?.first?.text == #"L\u{2066}X"#)
+        let all = try #require(presenter.lists([list], project: nil).table)
+        #expect(all.rows.first?.prefix(2).map(\.text) == [#"L\u{2066}X"#, #"Work\u{202E} lanif"#])
+
+        #expect(presenter.projectChange(.added(project)).message == #"Added project "Work\u{202E} lanif""#)
+        #expect(presenter.listChange(.added(list)).message == #"Added list "L\u{2066}X" to Work\u{202E} lanif"#)
+        #expect(
+            presenter.listChange(.renamed(from: "Old", to: list)).message
+                == #"Renamed list "Old" to "L\u{2066}X" in Work\u{202E} lanif"#)
+        #expect(
+            presenter.listChange(.deleted(list)).message
+                == #"Deleted list "L\u{2066}X" from Work\u{202E} lanif; its 1 task stays in Work\u{202E} lanif without a list"#
+        )
+    }
+
     @Test func namesAreQuotedSoTheyCanBePastedIntoAShell() {
         #expect(DisplayText.shellQuoted("Say \"hi\"") == "\"Say \\\"hi\\\"\"")
     }

@@ -53,7 +53,7 @@ struct ReportsPresenter: Sendable {
         var parts = [
             Self.title(of: period, since: request.since, until: request.until), "by \(request.grouping.rawValue)",
         ]
-        if let project = request.project { parts.append("project \(project)") }
+        if let project = request.project { parts.append("project \(DisplayText.singleLine(project))") }
         if request.billableOnly { parts.append("billable only") }
         if let who = Self.whose(request.author, person: data.person) { parts.append(who) }
         parts.append(DurationText.format(minutes: Self.roundedMinutes(data.totalSeconds)))
@@ -67,7 +67,7 @@ struct ReportsPresenter: Sendable {
         case .everyone: text += " by anyone"
         case .member(let name): text += " by \(DisplayText.singleLine(person?.name ?? name))"
         }
-        if let project = request.project { text += " on project \(project)" }
+        if let project = request.project { text += " on project \(DisplayText.singleLine(project))" }
         if request.since == request.until {
             text += " on \(request.since.iso)."
         } else {
@@ -118,9 +118,11 @@ struct ReportsPresenter: Sendable {
             : Self.apportionPercents(data.rows.map(\.seconds), total: data.totalSeconds)
         var rows: [[TableCell]] = data.rows.indices.map { index in
             let row = data.rows[index]
-            // A row with time still on a timer says so, like `watson report --current`.
-            var cells = [TableCell((row.timerSeconds ?? 0) > 0 ? "\(row.label) ▸" : row.label)]
-            if showsDetail { cells.append(TableCell(row.detail ?? "", color: .dim)) }
+            // A row with time still on a timer says so, like `watson report --current`. Project names, task titles and
+            // tags are shown as titles are everywhere (``DisplayText/singleLine(_:)``).
+            let label = DisplayText.singleLine(row.label)
+            var cells = [TableCell((row.timerSeconds ?? 0) > 0 ? "\(label) ▸" : label)]
+            if showsDetail { cells.append(TableCell(row.detail.map(DisplayText.singleLine) ?? "", color: .dim)) }
             cells += [
                 TableCell(DurationText.format(minutes: minutes[index])),
                 TableCell(Self.share(percent: percents[index], seconds: row.seconds, total: data.totalSeconds)),

@@ -160,6 +160,29 @@ struct PresenterTests {
         #expect(table.texts(inColumn: "Project") == ["Work", "", ""])
     }
 
+    /// A right-to-left override in a project name, a title or a tag would make the rest of the row read backwards:
+    /// rows and the header show them escaped, as titles are shown everywhere else.
+    @Test func namesTitlesAndTagsWithBidirectionalControlsAreShownEscaped() throws {
+        var request = Self.week
+        request.grouping = .task
+        request.project = "Work\u{202E} lanif"
+        var running = Fixture.row("1 Ti\u{202E}tle", seconds: 600, detail: "Work\u{202E} lanif")
+        running.timerSeconds = 60
+        let sheet = try Self.sheet(Fixture.data([running]), request: request)
+        #expect(sheet.table.texts(inColumn: "Task") == [#"1 Ti\u{202E}tle ▸"#, "Total"])
+        #expect(sheet.table.texts(inColumn: "Project") == [#"Work\u{202E} lanif"#, ""])
+        #expect(sheet.header == #"Week of 2026-11-16 – 2026-11-22 · by task · project Work\u{202E} lanif · 10m"#)
+
+        var byTag = Self.week
+        byTag.grouping = .tag
+        let tags = try Self.sheet(Fixture.data([Fixture.row("ab\u{2066}cd", seconds: 600)]), request: byTag).table
+        #expect(tags.texts(inColumn: "Tag") == [#"ab\u{2066}cd"#, "Total"])
+        #expect(
+            Self.presenter().emptyMessage(request)
+                == #"No time logged on project Work\u{202E} lanif between 2026-11-16 and 2026-11-22. "#
+                + ReportsPresenter.logHint)
+    }
+
     // MARK: Notes
 
     @Test func severalTagsFootnoteOnlyWhenRowsCountAnEntryTwice() throws {

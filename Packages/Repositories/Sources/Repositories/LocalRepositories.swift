@@ -222,8 +222,21 @@ struct LocalTransferRepository: TransferRepository {
             snapshot.projects.count + snapshot.taskLists.count + snapshot.tasks.count + snapshot.timers.count
             + snapshot.timeEntries.count
         let removed = snapshot.deletedTaskIDs.count + snapshot.deletedTimerIDs.count
-        let summary = "imported \(count) items" + (removed > 0 ? " and removed \(removed)" : "")
+        let summary =
+            "imported \(Self.counted(count, "item"))"
+            + (removed > 0 ? " and removed \(Self.counted(removed, "item"))" : "")
         return try await datastore.merge(snapshot, summary: summary, at: clock.now(), dryRun: false, progress: progress)
+    }
+
+    /// "1 item", "50,002 items": the summary `stint undo` shows later, worded as every other count (ADR 0009).
+    static func counted(_ count: Int, _ noun: String) -> String {
+        let digits = Array(String(count.magnitude))
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return (count < 0 ? "-" : "") + text + " " + noun + (count == 1 ? "" : "s")
     }
 
     func rehearseMerge(_ snapshot: Snapshot) async throws -> ImportSummary {

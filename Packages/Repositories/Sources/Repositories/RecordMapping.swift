@@ -67,7 +67,9 @@ enum RecordMapping {
         var tags: [Tag] = []
         tags.reserveCapacity(record.tags.count)
         for name in record.tags.taken() {
-            do { tags.append(try Tag(name)) } catch { throw .corruptData(message: "stored tag '\(name)' is invalid") }
+            do { tags.append(try Tag(stored: name)) } catch {
+                throw .corruptData(message: "stored tag '\(name)' is invalid")
+            }
         }
         var estimate: Estimate?
         if let seconds = record.estimateSeconds {

@@ -33,7 +33,7 @@ enum TimeMapping {
     static func tags(_ names: [String]) throws(RepositoryError) -> [Entities.Tag] {
         var tags: [Entities.Tag] = []
         for name in names {
-            do { tags.append(try Entities.Tag(name)) } catch {
+            do { tags.append(try Entities.Tag(stored: name)) } catch {
                 throw .corruptData(message: "stored tag '\(name)' is invalid")
             }
         }

@@ -213,7 +213,7 @@ struct TasksPresenter: Sendable {
             row.append(dueCell(task))
             row.append(priorityCell(task.priority))
             if !compact {
-                row.append(TableCell(task.tags.joined(with: ", ")))
+                row.append(TableCell(Self.tagList(task.tags)))
                 row.append(TableCell(task.estimateSeconds.map { DurationText.format(seconds: $0) } ?? ""))
             }
             if showStatus { row.append(statusCell(task.status)) }
@@ -259,8 +259,8 @@ struct TasksPresenter: Sendable {
             DetailField(label: "Status", value: Self.label(of: task.status), color: Self.color(of: task.status)),
             DetailField(label: "Priority", value: task.priority.rawValue, color: Self.color(of: task.priority)),
             DetailField(label: "Due", value: dueDescription(task), color: dueColor(task)),
-            DetailField(label: "Project", value: task.projectName ?? "none (inbox)"),
-            DetailField(label: "List", value: task.listName ?? "none"),
+            DetailField(label: "Project", value: task.projectName.map(DisplayText.singleLine) ?? "none (inbox)"),
+            DetailField(label: "List", value: task.listName.map(DisplayText.singleLine) ?? "none"),
         ]
         if let parent = task.parent {
             fields.append(DetailField(label: "Parent", value: "\(parent.number) \(DisplayText.quoted(parent.title))"))
@@ -287,7 +287,7 @@ struct TasksPresenter: Sendable {
         }
         fields += [
             DetailField(label: "Assignee", value: task.assignee.map(DisplayText.singleLine) ?? "nobody"),
-            DetailField(label: "Tags", value: task.tags.isEmpty ? "none" : task.tags.joined(with: ", ")),
+            DetailField(label: "Tags", value: task.tags.isEmpty ? "none" : Self.tagList(task.tags)),
             DetailField(
                 label: "Estimate",
                 value: task.estimateSeconds.map { DurationText.format(seconds: $0) } ?? "none"
@@ -388,11 +388,18 @@ struct TasksPresenter: Sendable {
         }
     }
 
-    /// "Work/Backlog", "Work", or nil for the inbox.
+    /// "Work/Backlog", "Work", or nil for the inbox; shown as titles are (``DisplayText/singleLine(_:)``), so a
+    /// bidirectional control in a name cannot make the row read differently. Checked once, on the joined text.
     static func location(of task: Task) -> String? {
-        guard let project = task.projectName else { return task.listName }
-        guard let list = task.listName else { return project }
-        return "\(project)/\(list)"
+        guard let project = task.projectName else { return task.listName.map(DisplayText.singleLine) }
+        guard let list = task.listName else { return DisplayText.singleLine(project) }
+        return DisplayText.singleLine("\(project)/\(list)")
+    }
+
+    /// "errands, home": the tags as a table cell or detail value shows them, escaped as titles are. Stored tags are
+    /// nearly always plain ASCII, which the escape check hands back untouched after one look at the bytes.
+    static func tagList(_ tags: [String]) -> String {
+        DisplayText.singleLine(tags.joined(with: ", "))
     }
 
     static func destination(of task: Task) -> String {

@@ -72,6 +72,34 @@ struct PresenterTests {
         #expect(row == ["7", "Write report", "Home/Errands", "", "", "errands, home", "1h 30m"])
     }
 
+    /// A right-to-left override in a name would make the rest of the row read backwards ("Work\u{202E} lanif" shows
+    /// as "Work final"); names and tags are shown escaped, as titles are.
+    @Test func namesAndTagsWithBidirectionalControlsAreShownEscaped() throws {
+        let task = Fixture.task(
+            7, "Ti\u{202E}tle", tags: ["ab\u{202E}cd", "e\u{061C}f"], project: "Work\u{202E} lanif",
+            list: "L\u{2066}X")
+        let row = try table([task]).rows.first?.map(\.text)
+        #expect(
+            row == [
+                "7", #"Ti\u{202E}tle"#, #"Work\u{202E} lanif/L\u{2066}X"#, "", "", #"ab\u{202E}cd, e\u{61C}f"#, "",
+            ])
+        let detail = presenter.taskDetail(task)
+        #expect(detail.field("Project")?.value == #"Work\u{202E} lanif"#)
+        #expect(detail.field("List")?.value == #"L\u{2066}X"#)
+        #expect(detail.field("Tags")?.value == #"ab\u{202E}cd, e\u{61C}f"#)
+        guard case .lines(let lines) = presenter.confirmation(.added, task: task) else {
+            Issue.record("expected lines")
+            return
+        }
+        #expect(lines == [#"Added task 7 "Ti\u{202E}tle" to Work\u{202E} lanif/L\u{2066}X"#])
+        let inProject = Fixture.task(8, project: "\u{200F}Work\u{200E}")
+        #expect(TasksPresenter.destination(of: inProject) == #"\u{200F}Work\u{200E}"#)
+        #expect(TasksPresenter.location(of: Fixture.task(9, list: "\u{202D}L")) == #"\u{202D}L"#)
+        // A zero-width joiner holds an emoji together: it stays.
+        let emoji = Fixture.task(10, tags: ["👩‍💻"], project: "Team 👩‍💻")
+        #expect(try table([emoji]).rows.first?.map(\.text) == ["10", "Write report", "Team 👩‍💻", "", "", "👩‍💻", ""])
+    }
+
     @Test func emptyStateIsAHelpfulLine() {
         guard case .lines(let lines) = presenter.list([], query: TaskQuery()) else {
             Issue.record("expected lines")

@@ -55,10 +55,11 @@ public enum DisplayText {
     }
 
     /// `"Acme \"North\""`: a name in double quotes with backslashes and quotes escaped, ready to paste back into a
-    /// shell command such as `stint project unarchive "…"`.
+    /// shell command such as `stint project unarchive "…"`. The name's own backslashes and quotes are escaped before
+    /// its control characters are (``singleLine(_:)``), so those read `\u{202E}` as in a title, not `\\u{202E}`.
     public static func shellQuoted(_ text: String) -> String {
-        let escaped = singleLine(text).replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "\"", with: "\\\"")
+        let escaped = singleLine(
+            text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))
         return "\"\(escaped)\""
     }
 
@@ -85,10 +86,12 @@ public enum DisplayText {
         DisplayWidth.asciiWidth(text) == nil && text.unicodeScalars.contains(where: needsEscape)
     }
 
-    /// C0 and C1 controls, DEL, the line and paragraph separators and the bidirectional controls.
+    /// C0 and C1 controls, DEL, the line and paragraph separators and the bidirectional controls (the embeddings,
+    /// overrides and isolates, and the left-to-right, right-to-left and Arabic letter marks), which make a line read
+    /// differently from what it holds. Zero-width joiners are kept: emoji sequences need them.
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
         default: false
         }
     }

@@ -34,6 +34,21 @@ struct DisplayTextTests {
         #expect(!line.unicodeScalars.contains { $0.properties.generalCategory == .control })
     }
 
+    @Test("every bidirectional control and mark is shown escaped; zero-width joiners stay for emoji")
+    func bidirectionalControls() {
+        let controls: [UInt32] = [
+            0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C,
+        ]
+        for value in controls {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let hex = String(value, radix: 16, uppercase: true)
+            #expect(DisplayText.singleLine("Work\(Character(scalar)) lanif") == "Work\\u{\(hex)} lanif")
+            #expect(DisplayText.escaped("ab\(Character(scalar))cd") == "ab\\u{\(hex)}cd")
+        }
+        #expect(DisplayText.singleLine("Team 👩‍💻") == "Team 👩‍💻")
+        #expect(DisplayText.singleLine("a\u{200D}b") == "a\u{200D}b")
+    }
+
     @Test("what a user typed is quoted back escaped, line breaks included, on one line")
     func escaped() {
         #expect(
@@ -52,6 +67,12 @@ struct DisplayTextTests {
     @Test("shell quoting escapes backslashes and quotes")
     func shellQuoted() {
         #expect(DisplayText.shellQuoted(#"Acme "North" \ South"#) == #""Acme \"North\" \\ South""#)
+    }
+
+    @Test("a shell-quoted name shows its controls escaped as a title does, their backslash not doubled")
+    func shellQuotedControls() {
+        #expect(DisplayText.shellQuoted("Work\u{202E} lanif") == #""Work\u{202E} lanif""#)
+        #expect(DisplayText.shellQuoted("a\\b\u{2066}\"c\"") == #""a\\b\u{2066}\"c\"""#)
     }
 
     @Test("short ids are the first eight characters, lowercased")

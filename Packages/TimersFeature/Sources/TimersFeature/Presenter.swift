@@ -133,7 +133,7 @@ struct TimersPresenter: Sendable {
             [
                 TableCell(DisplayText.shortID(timer.id)),
                 TableCell(Self.taskCell(number: timer.taskNumber, title: timer.taskTitle)),
-                TableCell(timer.projectName ?? ""),
+                TableCell(Self.projectCell(timer.projectName)),
                 TableCell(timer.state.rawValue, color: Self.color(of: timer.state)),
                 TableCell(DurationText.format(seconds: timer.elapsedSeconds)),
                 TableCell(when(timer.startedAt)),
@@ -189,9 +189,9 @@ struct TimersPresenter: Sendable {
                 TableCell(timeRange(of: entry)),
                 TableCell(DurationText.format(seconds: entry.durationSeconds)),
                 TableCell(Self.taskCell(number: entry.taskNumber, title: entry.taskTitle)),
-                TableCell(entry.projectName ?? ""),
+                TableCell(Self.projectCell(entry.projectName)),
                 TableCell(DisplayText.singleLine(entry.note)),
-                TableCell(entry.tags.joined(with: ", ")),
+                TableCell(Self.tagList(entry.tags)),
                 entry.billable ? TableCell("$", color: .green) : TableCell(""),
             ]
         }
@@ -204,9 +204,9 @@ struct TimersPresenter: Sendable {
                 TableCell("\(timeOfDay(timer.startedAt))–" + (timer.state == .running ? "now" : "")),
                 TableCell(DurationText.format(seconds: timer.elapsedSeconds)),
                 TableCell(Self.taskCell(number: timer.taskNumber, title: timer.taskTitle)),
-                TableCell(timer.projectName ?? ""),
+                TableCell(Self.projectCell(timer.projectName)),
                 TableCell(DisplayText.singleLine(timer.note)),
-                TableCell(timer.tags.joined(with: ", ")),
+                TableCell(Self.tagList(timer.tags)),
                 timer.billable ? TableCell("$", color: .green) : TableCell(""),
             ]
         }
@@ -260,7 +260,7 @@ struct TimersPresenter: Sendable {
         if !timer.note.isEmpty {
             fields.append(DetailField(label: "Note", value: DisplayText.singleLine(timer.note)))
         }
-        if !timer.tags.isEmpty { fields.append(DetailField(label: "Tags", value: timer.tags.joined(with: ", "))) }
+        if !timer.tags.isEmpty { fields.append(DetailField(label: "Tags", value: Self.tagList(timer.tags))) }
         fields.append(DetailField(label: "Billable", value: timer.billable ? "yes" : "no"))
         let spent = (timer.loggedSeconds ?? 0) + timer.elapsedSeconds
         if let estimate = timer.estimateSeconds {
@@ -350,9 +350,21 @@ struct TimersPresenter: Sendable {
             case (let number?, nil): "task \(number)"
             case (nil, nil): nil
             }
+        let project = project.map(DisplayText.singleLine)
         guard let task else { return project.map { "project \($0)" } ?? "no task or project" }
         guard withProject, let project else { return task }
         return "\(task) (\(project))"
+    }
+
+    /// A project name in a table's Project column, shown as titles are (``DisplayText/singleLine(_:)``).
+    static func projectCell(_ name: String?) -> String {
+        name.map(DisplayText.singleLine) ?? ""
+    }
+
+    /// "billing, call": the tags as a table cell or detail value shows them, escaped as titles are; plain ASCII (what
+    /// tags nearly always are) comes back untouched after one look at its bytes.
+    static func tagList(_ tags: [String]) -> String {
+        DisplayText.singleLine(tags.joined(with: ", "))
     }
 
     /// "12 Write report" in a table's Task column; empty for a project timer.

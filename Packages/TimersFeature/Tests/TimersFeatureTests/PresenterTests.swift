@@ -55,6 +55,35 @@ struct PresenterTests {
         #expect(TimersPresenter.target(of: long) == "9 \"\(String(repeating: "a", count: 59))…\"")
     }
 
+    /// A right-to-left override in a project name or a tag would make the rest of the line read backwards: they are
+    /// shown escaped, as titles are, in messages, the timers and entries tables and the status.
+    @Test func projectNamesAndTagsWithBidirectionalControlsAreShownEscaped() throws {
+        let project = "Work\u{202E} lanif"
+        var timer = Fixture.timer(task: nil, project: project, intervals: [TimerInterval(start: Fixture.at(0, 11))])
+        timer.tags = ["ab\u{202E}cd", "x\u{2066}y"]
+        #expect(TimersPresenter.target(of: timer) == #"project Work\u{202E} lanif"#)
+        #expect(
+            try lines(presenter.started(TimerStartResult(timer: timer))) == [
+                #"Started timer on project Work\u{202E} lanif at 11:00"#
+            ])
+        let onTask = TrackableTask(id: "t", number: 3, title: "Plan", projectName: project)
+        let taskTimer = Fixture.timer(task: onTask, intervals: [TimerInterval(start: Fixture.at(0, 11))])
+        #expect(TimersPresenter.target(of: taskTimer, withProject: true) == #"3 "Plan" (Work\u{202E} lanif)"#)
+
+        let timers = try table(presenter.list([timer]))
+        #expect(timers.cells(inColumn: "Project")?.map(\.text) == [#"Work\u{202E} lanif"#])
+        let status = presenter.statusDetail(timer, pausedCount: 0)
+        #expect(status.heading == #"Running: project Work\u{202E} lanif"#)
+        #expect(status.field("Tags")?.value == #"ab\u{202E}cd, x\u{2066}y"#)
+
+        let entry = Fixture.entry(
+            1, task: nil, project: "\u{200F}Home", start: Fixture.at(0, 9), seconds: 1_800, tags: ["e\u{061C}f"])
+        let entries = try table(presenter.entries([entry], timers: [timer]))
+        #expect(entries.cells(inColumn: "Project")?.map(\.text) == [#"\u{200F}Home"#, #"Work\u{202E} lanif"#])
+        #expect(entries.cells(inColumn: "Tags")?.map(\.text) == [#"e\u{61C}f"#, #"ab\u{202E}cd, x\u{2066}y"#])
+        #expect(try lines(presenter.logged(entry)).first?.hasPrefix(#"Logged 30m on project \u{200F}Home on "#) == true)
+    }
+
     @Test func startedLineUsesTheLatestStartForAResumedTimer() throws {
         let timer = Fixture.timer(
             intervals: [
