@@ -209,11 +209,12 @@ struct TasksPresenter: Sendable {
             row.reserveCapacity(columns.count)
             row.append(TableCell(String(task.number)))
             row.append(TableCell(Self.listedTitle(task), color: task.isBlocked ? .dim : nil))
-            row.append(TableCell(Self.location(of: task) ?? ""))
+            // Raw: the table escapes what could make a row read backwards, in the cells that are not plain ASCII.
+            row.append(TableCell(Self.rawLocation(of: task) ?? ""))
             row.append(dueCell(task))
             row.append(priorityCell(task.priority))
             if !compact {
-                row.append(TableCell(Self.tagList(task.tags)))
+                row.append(TableCell(task.tags.joined(with: ", ")))
                 row.append(TableCell(task.estimateSeconds.map { DurationText.format(seconds: $0) } ?? ""))
             }
             if showStatus { row.append(statusCell(task.status)) }
@@ -391,9 +392,14 @@ struct TasksPresenter: Sendable {
     /// "Work/Backlog", "Work", or nil for the inbox; shown as titles are (``DisplayText/singleLine(_:)``), so a
     /// bidirectional control in a name cannot make the row read differently. Checked once, on the joined text.
     static func location(of task: Task) -> String? {
-        guard let project = task.projectName else { return task.listName.map(DisplayText.singleLine) }
-        guard let list = task.listName else { return DisplayText.singleLine(project) }
-        return DisplayText.singleLine("\(project)/\(list)")
+        rawLocation(of: task).map(DisplayText.singleLine)
+    }
+
+    /// "Work/Backlog" as stored, for a table cell (the table does the escaping).
+    static func rawLocation(of task: Task) -> String? {
+        guard let project = task.projectName else { return task.listName }
+        guard let list = task.listName else { return project }
+        return "\(project)/\(list)"
     }
 
     /// "errands, home": the tags as a table cell or detail value shows them, escaped as titles are. Stored tags are

@@ -96,6 +96,14 @@ public enum DisplayText {
         }
     }
 
+    /// The bidirectional controls ``needsEscape(_:)`` flags: embeddings, overrides, isolates and marks.
+    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
     private static func escape(_ scalar: Unicode.Scalar) -> String {
         switch scalar {
         case "\n": "\\n"

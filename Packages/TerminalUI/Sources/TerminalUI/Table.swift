@@ -307,9 +307,14 @@ public struct Table: Sendable {
         return result
     }
 
-    /// Rows never wrap, so line breaks and tabs inside a cell become single spaces.
+    /// Rows never wrap, so line breaks and tabs inside a cell become single spaces; a bidirectional control (never
+    /// meant, and able to make the rest of the row read backwards) is shown as its escape, `\u{202E}`. Only cells
+    /// that are not printable ASCII come here, so a listing's plain cells pay nothing for the check.
     static func singleLine(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return text }
+        guard
+            text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 })
+                || text.unicodeScalars.contains(where: DisplayText.isBidiControl)
+        else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         var previousWasBreak = false
@@ -317,6 +322,15 @@ public struct Table: Sendable {
             if character == "\n" || character == "\r" || character == "\r\n" || character == "\t" {
                 if !previousWasBreak { result.append(" ") }
                 previousWasBreak = true
+            } else if character.unicodeScalars.contains(where: DisplayText.isBidiControl) {
+                for scalar in character.unicodeScalars {
+                    if DisplayText.isBidiControl(scalar) {
+                        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                    } else {
+                        result.unicodeScalars.append(scalar)
+                    }
+                }
+                previousWasBreak = false
             } else {
                 result.append(character)
                 previousWasBreak = false

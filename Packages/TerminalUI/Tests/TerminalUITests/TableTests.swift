@@ -29,6 +29,19 @@ struct TableTests {
             ])
     }
 
+    @Test("a bidirectional control in a cell is shown as its escape and counted at that width; plain cells untouched")
+    func bidirectionalControls() {
+        let table = Table(
+            columns: columns,
+            rows: [["1", "Work\u{202E} lanif", "a\u{2066}b"], ["2", "Plain", "👩‍💻 x"]])
+        #expect(
+            table.render(style: .plain).components(separatedBy: "\n") == [
+                "#  Title               Due",
+                #"1  Work\u{202E} lanif  a\u{2066}b"#,
+                "2  Plain               👩‍💻 x",
+            ])
+    }
+
     @Test("fits width 40 by shortening the flexible column with an ellipsis")
     func fitsWidth() {
         let longTitle = String(repeating: "Prepare the quarterly review ", count: 4)
