@@ -129,10 +129,14 @@ public struct TimeWorker: Sendable {
                 what = " on \(try await label(other.target))"
             }
             let more = count > 1 ? " and \(count - 1) more" : ""
+            // As `entries` shows it: an entry that ends on a later day says by how many.
+            let (first, last) = (Day.containing(start, in: zone), Day.containing(end, in: zone))
+            let days = last.days(since: first)
+            let later = days > 0 ? " (+\(days)d)" : ""
             throw WorkerError(
                 .conflict,
                 "this overlaps your entry \(id.lowercasedString.prefix(8)) "
-                    + "(\(Day.containing(start, in: zone).iso) \(clock(start))–\(clock(end))\(what))\(more): "
+                    + "(\(first.iso) \(clock(start))–\(clock(end))\(later)\(what))\(more): "
                     + "give another --start, or add --allow-overlap to keep both or --adjust to trim the other",
                 cause: inner)
         }

@@ -71,7 +71,8 @@ enum ValidationWording {
                 + "give a time such as 2026-11-20 17:00"
         case .typedInstantInFuture(let excerpt, _, let sameDayTime):
             let advice =
-                sameDayTime.map { "for last night write yesterday \($0)" } ?? "give a time that has already passed"
+                sameDayTime.map { "for yesterday at that time write yesterday \($0)" }
+                ?? "give a time that has already passed"
             return "'\(excerpt)' is in the future: \(advice)"
 
         // MARK: Timers and entries

@@ -87,6 +87,14 @@ struct TimeRouteTests {
         #expect(negativeLimit.status == 4, "a number below the minimum is a bad value, not a missing one")
         #expect(negativeLimit.stderr.contains("--limit"), "\(negativeLimit.stderr)")
         #expect(await stint.run("task", "list", "--limit", "-3").status == 4)
+        // An entry across midnight is named in an overlap as `entries` shows it, with the days it runs into.
+        #expect(await stint.run("log", "24h", "1", "--force", "--start", "2026-11-18 10:00").status == 0)
+        let overlap = await stint.run("log", "1h", "1", "--start", "2026-11-18 10:30")
+        #expect(overlap.status == 5)
+        #expect(overlap.stderr.contains("(2026-11-18 10:00–10:00 (+1d) on task 1 \"Write\")"), "\(overlap.stderr)")
+        // A time later today is not "last night".
+        let noon = await stint.run("timer", "start", "1", "--at", "noon")
+        #expect(noon.stderr == "stint: 'noon' is in the future: for yesterday at that time write yesterday noon\n")
     }
 
     @Test("report: periods, grouping, formats and a range")
