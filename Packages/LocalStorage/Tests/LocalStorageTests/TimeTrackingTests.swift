@@ -47,6 +47,30 @@ struct TimeTrackingTests {
         }
     }
 
+    @Test("entries that start together come in id order, oldest first or newest first, with or without a limit")
+    func tiesByID() async throws {
+        try await withStore { store in
+            try await seeded(store)
+            // Written in an order that is neither: the listing must not depend on where the rows landed.
+            let numbers = [34, 31, 40, 33, 32, 41]
+            let starts = [34: at(10), 31: at(10), 40: at(0), 33: at(10), 32: at(20), 41: at(20)]
+            try await store.write(summary: "time", at: at(60)) { writer in
+                for number in numbers {
+                    try writer.insert(entry(number, task: makeID(10), start: starts[number] ?? at(0), minutes: 5))
+                }
+            }
+            let oldestFirst = [40, 31, 33, 34, 32, 41].map(makeID)
+            let window = TimeEntryFilter(from: at(0), to: at(60))
+            #expect(try await store.timeEntries(window).map(\.id) == oldestFirst)
+            var newest = window
+            newest.newestFirst = true
+            #expect(try await store.timeEntries(newest).map(\.id) == oldestFirst.reversed())
+            newest.limit = 3
+            #expect(try await store.timeEntries(newest).map(\.id) == [41, 32, 34].map(makeID))
+            #expect(try await store.timeEntries(TimeEntryFilter()).map(\.id) == oldestFirst)
+        }
+    }
+
     @Test("an entry starts on a whole second, so clipped parts add up to it")
     func wholeSeconds() async throws {
         try await withStore { store in
