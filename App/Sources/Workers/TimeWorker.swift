@@ -166,7 +166,8 @@ public struct TimeWorker: Sendable {
         try await working {
             let zone = calendar.timeZone
             // A limit keeps the most recent entries (read newest first), still shown oldest first.
-            var query = TimeEntryQuery(limit: search.limit, newestFirst: search.limit != nil)
+            // Your own entries, as `report` counts your own time: a teammate's synced ones are theirs to list.
+            var query = TimeEntryQuery(author: .localPerson, limit: search.limit, newestFirst: search.limit != nil)
             if let since = search.since, let until = search.until {
                 let range = try DayRange(since: since, until: until).instants(in: zone)
                 (query.from, query.to) = (range.lowerBound, range.upperBound)
@@ -240,8 +241,11 @@ public struct TimeWorker: Sendable {
     {
         let today = calendar.today
         return try await working {
-            let dayWindow = calendar.window(days: today, count: 1)
-            let weekWindow = calendar.window(days: calendar.startOfWeek(today), count: 7)
+            // Your own time, as `report` counts it by default: teammates' synced entries are not "logged" by you.
+            var dayWindow = calendar.window(days: today, count: 1)
+            dayWindow.author = .localPerson
+            var weekWindow = calendar.window(days: calendar.startOfWeek(today), count: 7)
+            weekWindow.author = .localPerson
             let results = try await sums.sums([
                 TimeSumRequest(query: dayWindow, breakdown: .total),
                 TimeSumRequest(query: weekWindow, breakdown: .total),

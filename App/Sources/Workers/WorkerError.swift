@@ -76,6 +76,8 @@ public struct WorkerError: Error, Sendable, CustomStringConvertible {
             "the \(kind.rawValue) no longer exists: another command deleted it meanwhile"
         case .nothingToUndo: "nothing to undo"
         case .timerAlreadyRunning: "a timer on that task or project is already running"
+        case .loggedByAnotherPerson(let id):
+            "entry \(id.lowercasedString.prefix(8)) was logged by a teammate: only they can change or delete it"
         }
     }
 

@@ -71,6 +71,9 @@ public enum RepositoryError: Error, Sendable {
         case nothingToUndo
         /// A timer on this target is already running.
         case timerAlreadyRunning(TimeTarget)
+        /// The time entry was logged by another person (a teammate's, synced here): only they change it. The
+        /// server refuses such a change anyway, and a sync would quietly put their values back.
+        case loggedByAnotherPerson(id: UUID)
     }
 }
 
@@ -114,6 +117,8 @@ extension RepositoryError.Conflict: CustomStringConvertible {
             "nothing to undo"
         case .timerAlreadyRunning:
             "a timer on that task or project is already running"
+        case .loggedByAnotherPerson:
+            "another person logged this entry"
         }
     }
 }

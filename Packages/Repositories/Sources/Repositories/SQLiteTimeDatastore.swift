@@ -118,12 +118,20 @@ struct SQLiteTimeDatastore: TimeDatastore {
             in: store, id: id, kind: .timeEntry, at: date, summary: { _, _ in summary }, change: change,
             read: { try $0.timeEntry(id: $1) }, map: TimeMapping.entry,
             write: { writer, before, entry, record in
+                try Self.ensureOwn(before, writer)
                 if entry.target != before.target { try Self.ensureExists(entry.target, Self.lookup(writer)) }
                 if entry.start != before.start || entry.end != before.end {
                     try Self.makeRoom(for: entry, writer, at: date, overlaps)
                 }
                 try writer.update(TimeMapping.record(entry, version: record.version))
             })
+    }
+
+    /// Refuses a change to an entry another person logged (a teammate's, synced here), inside the writing
+    /// transaction. A device with no person yet has only its own entries, or none.
+    private static func ensureOwn(_ entry: TimeEntry, _ writer: StoreWriter) throws {
+        guard let person = try writer.setting(personKey), entry.loggedBy.storageID != person else { return }
+        throw RepositoryError.conflict(.loggedByAnotherPerson(id: entry.id))
     }
 
     /// Reads the owner's live entries sharing time with `entry` (the start index bounds the scan) and
@@ -158,6 +166,7 @@ struct SQLiteTimeDatastore: TimeDatastore {
                     throw RepositoryError.conflict(.noLongerExists(kind: .timeEntry, id: id))
                 }
                 let entry = try TimeMapping.entry(record)
+                try Self.ensureOwn(entry, writer)
                 try writer.setSummary(summary(entry))
                 try writer.deleteTimeEntry(id: id.storageID, at: date)
                 return entry

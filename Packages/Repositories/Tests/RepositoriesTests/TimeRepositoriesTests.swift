@@ -416,6 +416,43 @@ struct TimeRepositoriesTests {
         #expect(try await target.timers.runningTimer()?.note == "n")
     }
 
+    @Test("another person's entry (a teammate's, synced here) is listed apart and cannot be changed or deleted here")
+    func anotherPersonsEntry() async throws {
+        let teammate = try Fixture()
+        defer { teammate.remove() }
+        // Both fixtures count ids from one: the teammate's start further on, so no id (the person's included) is
+        // shared with this device's.
+        for number in 1...10 { _ = try await teammate.tasks.create(NewTask(title: "Other \(number)")) }
+        let task = try await teammate.tasks.create(NewTask(title: "Shared"))
+        let theirs = try await teammate.entries.log(
+            NewTimeEntry(
+                target: .task(task.id), start: teammate.clock.now().addingTimeInterval(-7200), durationSeconds: 600))
+        let here = try Fixture()
+        defer { here.remove() }
+        let mine = try await here.entries.log(
+            NewTimeEntry(
+                target: .project(try await here.projects.create(name: "Mine", note: "").id),
+                start: here.clock.now().addingTimeInterval(-3600), durationSeconds: 900))
+        _ = try await here.transfer.merge(try await teammate.transfer.snapshot(), progress: { _ in })
+
+        let own = try await here.entries.entries(matching: TimeEntryQuery(author: .localPerson))
+        #expect(own.map(\.id) == [mine.id])
+        #expect(try await here.entries.entries(matching: TimeEntryQuery()).count == 2)
+        let changed = await repositoryError {
+            try await here.entries.change(theirs.id, summary: "edited", overlap: .refuse) { entry, now in
+                try entry.setNote("mine now", now: now)
+            }
+        }
+        #expect(changed?.conflict == .loggedByAnotherPerson(id: theirs.id))
+        let deleted = await repositoryError { try await here.entries.delete(theirs.id) }
+        #expect(deleted?.conflict == .loggedByAnotherPerson(id: theirs.id))
+        #expect(try await here.entries.entry(reference: theirs.id.lowercasedString).note == "", "left as it was")
+        let edited = try await here.entries.change(mine.id, summary: "edited", overlap: .refuse) { entry, now in
+            try entry.setNote("still mine", now: now)
+        }
+        #expect(edited.note == "still mine")
+    }
+
     @Test("an import is one transaction: records that fail leave the person unset, and nothing else lands")
     func importIsOneTransaction() async throws {
         let fixture = try Fixture()
