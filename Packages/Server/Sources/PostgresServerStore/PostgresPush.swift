@@ -63,6 +63,14 @@ enum PostgresPush {
             entities.append(mutation.entity.rawValue)
             ids.append(mutation.id)
             if mutation.entity == .timer { touchesTimers = true }
+            // The project, list or task a mutation files its record under: the batch checks they exist.
+            for (field, kind) in PushBatch.referenceFields {
+                guard case .string(let text)? = mutation.changes[field], let id = UUID(uuidString: text) else {
+                    continue
+                }
+                entities.append(kind.rawValue)
+                ids.append(id)
+            }
         }
         let rows = try await connection.query(
             """

@@ -54,6 +54,11 @@ package enum PushBatch {
         for mutation in input.mutations {
             let current = try transaction.record(mutation.entity, mutation.id)
             var decision = PushEngine.apply(mutation, to: current, by: user.id, at: now)
+            if decision.writes, let record = decision.record,
+                let missing = try missingReference(of: record, current: current, in: transaction)
+            {
+                decision = .rejected(missing, record: current)
+            }
             var paused: [StoredRecord] = []
             if decision.leavesTimerRunning {
                 let others = try transaction.liveTimers(of: user.id)
@@ -73,6 +78,42 @@ package enum PushBatch {
         let output = PushOutput(lastMutation: input.last, replayed: false, results: results)
         try transaction.finish(device: input.deviceID, lastMutation: input.last, response: output)
         return output
+    }
+
+    /// The fields that name another record, and what kind of record they name; a store that reads a batch's
+    /// records up front reads these too.
+    package static let referenceFields: [(field: String, kind: EntityKind)] = [
+        ("project_id", .project), ("list_id", .taskList), ("task_id", .task),
+    ]
+
+    /// Why `record` cannot be stored: a project, list or task it names that the server does not hold (a tombstone
+    /// counts: a device offline may have filed work under something deleted meanwhile), or a list of another
+    /// project. Every device applies what the server sends, so one task under a made-up project was, for each
+    /// device that pulled it, a reference its database refused. Only references the mutation sets or changes are
+    /// checked: a record stored before this check keeps taking edits to its other fields.
+    static func missingReference(
+        of record: StoredRecord, current: StoredRecord?, in transaction: some PushTransaction
+    ) throws(ServerError) -> String? {
+        guard !record.deleted else { return nil }
+        func changed(_ field: String) -> UUID? {
+            guard case .string(let text)? = record.fields[field], let id = UUID(uuidString: text) else { return nil }
+            return current?.fields[field] == record.fields[field] ? nil : id
+        }
+        let references: [(field: String, kind: EntityKind, noun: String)] =
+            switch record.entity {
+            case .project: []
+            case .taskList: [("project_id", .project, "project")]
+            case .task: [("project_id", .project, "project"), ("list_id", .taskList, "list")]
+            case .timer, .timeEntry: [("task_id", .task, "task"), ("project_id", .project, "project")]
+            }
+        for (field, kind, noun) in references {
+            guard let id = changed(field) else { continue }
+            guard let parent = try transaction.record(kind, id) else { return "\(field): no such \(noun)" }
+            if record.entity == .task, kind == .taskList, parent.fields["project_id"] != record.fields["project_id"] {
+                return "list_id: the list belongs to another project"
+            }
+        }
+        return nil
     }
 
     private static func checkShape(_ input: PushInput) throws(ServerError) {

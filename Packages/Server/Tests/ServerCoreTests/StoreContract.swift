@@ -70,6 +70,15 @@ struct StoreContract: Sendable {
         try await store.addUser(name: name).user
     }
 
+    /// The task the fixtures' timers and entries are on (`Fixture.timer`, `Fixture.entry`): a push of time on a
+    /// task the server does not hold is rejected. Pushed by another user's device; returns its sequence, for
+    /// pulls that start after it.
+    static func sharedTask(_ store: any ServerStore) async throws -> Int64 {
+        var setup = try await Device(store, try await user(store, "Setup"))
+        let pushed = try await setup.push(.task, Fixture.id(200), Fixture.task(title: "Shared"))
+        return try #require(pushed.record?.sequence)
+    }
+
     /// Every record `user` can pull, following pages of `limit`.
     static func pullAll(
         _ store: any ServerStore, _ user: ServerUser, limit: Int = 1000, leavingOut device: UUID? = nil,
@@ -399,6 +408,7 @@ struct StoreContract: Sendable {
         Check(name: "a device's pull leaves out its own writes, not what others or the server changed") { subject in
             let store = subject.store
             let alice = try await user(store, "Alice")
+            let start = try await sharedTask(store)
             var laptop = try await Device(store, alice)
             var desktop = try await Device(store, alice)
             _ = try await laptop.push(.task, Fixture.id(1), Fixture.task(title: "laptop's"))
@@ -406,15 +416,15 @@ struct StoreContract: Sendable {
             _ = try await desktop.push(.task, Fixture.id(3), Fixture.task(title: "desktop's"))
             // The desktop starts a timer; the server pauses the laptop's on the laptop's behalf.
             _ = try await desktop.push(.timer, Fixture.id(4), Fixture.timer(intervals: [(30, nil)]))
-            let forLaptop = try await pullAll(store, alice, limit: 2, leavingOut: laptop.id)
+            let forLaptop = try await pullAll(store, alice, limit: 2, leavingOut: laptop.id, after: start)
             #expect(forLaptop.map(\.id) == [Fixture.id(3), Fixture.id(4), Fixture.id(2)])
             #expect(forLaptop.last?.fields["state"] == "paused")
             // The desktop edits the laptop's task: now it is the desktop's write, and the laptop gets it.
             _ = try await desktop.push(
                 .task, Fixture.id(1), base: ["title": "laptop's"], ["title": "edited on the desktop"])
-            let forDesktop = try await pullAll(store, alice, leavingOut: desktop.id)
+            let forDesktop = try await pullAll(store, alice, leavingOut: desktop.id, after: start)
             #expect(forDesktop.map(\.id) == [Fixture.id(2)])
-            let everything = try await pullAll(store, alice)
+            let everything = try await pullAll(store, alice, after: start)
             #expect(Set(everything.map(\.id)) == Set((1...4).map { Fixture.id(UInt8($0)) }))
         },
         Check(name: "the last page's cursor passes records left out at the end") { subject in
@@ -433,6 +443,42 @@ struct StoreContract: Sendable {
             #expect(page.lastSequence == all.records.last?.sequence)
             let next = try await store.changes(after: page.lastSequence, limit: 10, for: alice, leavingOut: laptop.id)
             #expect(next.records.isEmpty && next.lastSequence == page.lastSequence)
+        },
+        Check(name: "a record filed under a project, list or task the server does not hold is rejected") { subject in
+            let store = subject.store
+            let alice = try await user(store, "Alice")
+            var laptop = try await Device(store, alice)
+            var inMadeUpProject = Fixture.task(title: "nowhere")
+            inMadeUpProject["project_id"] = .string(Fixture.id(90).text)
+            var listElsewhere = Fixture.task(title: "list of another project")
+            listElsewhere["project_id"] = .string(Fixture.id(1).text)
+            listElsewhere["list_id"] = .string(Fixture.id(3).text)
+            var inDeletedProject = Fixture.task(title: "filed offline")
+            inDeletedProject["project_id"] = .string(Fixture.id(2).text)
+            var deleted = Fixture.project(name: "Gone")
+            deleted["deleted_at"] = Fixture.minutes(1)
+            let list: Fields = [
+                "project_id": .string(Fixture.id(2).text), "name": "L", "created_at": .integer(Fixture.t0),
+                "updated_at": .integer(Fixture.t0), "deleted_at": .null,
+            ]
+            let output = try await laptop.push([
+                (.task, Fixture.id(10), nil, inMadeUpProject),
+                (.timeEntry, Fixture.id(11), nil, Fixture.entry(task: Fixture.id(91))),
+                (.project, Fixture.id(1), nil, Fixture.project()),
+                (.project, Fixture.id(2), nil, deleted),
+                (.taskList, Fixture.id(3), nil, list),
+                (.task, Fixture.id(12), nil, listElsewhere),
+                (.task, Fixture.id(13), nil, inDeletedProject),
+            ])
+            #expect(
+                output.results.map(\.outcome) == [
+                    .rejected, .rejected, .applied, .applied, .applied, .rejected, .applied,
+                ])
+            #expect(output.results[0].reason == "project_id: no such project")
+            #expect(output.results[1].reason == "task_id: no such task")
+            #expect(output.results[5].reason == "list_id: the list belongs to another project")
+            let ids = Set(try await pullAll(store, alice).map(\.id))
+            #expect(ids == [Fixture.id(1), Fixture.id(2), Fixture.id(3), Fixture.id(13)], "nothing rejected is stored")
         },
         Check(name: "tombstones are pulled") { subject in
             let store = subject.store
@@ -454,6 +500,7 @@ struct StoreContract: Sendable {
             let store = subject.store
             let alice = try await user(store, "Alice")
             let bob = try await user(store, "Bob")
+            let start = try await sharedTask(store)
             var aliceLaptop = try await Device(store, alice)
             var bobLaptop = try await Device(store, bob)
             _ = try await aliceLaptop.push([
@@ -461,9 +508,9 @@ struct StoreContract: Sendable {
                 (.timeEntry, Fixture.id(11), nil, Fixture.entry()),
                 (.task, Fixture.id(12), nil, Fixture.task()),
             ])
-            let bobSees = try await pullAll(store, bob)
+            let bobSees = try await pullAll(store, bob, after: start)
             #expect(Set(bobSees.map(\.id)) == [Fixture.id(11), Fixture.id(12)])
-            #expect(try await pullAll(store, alice).count == 3)
+            #expect(try await pullAll(store, alice, after: start).count == 3)
 
             let timerEdit = try await bobLaptop.push(.timer, Fixture.id(10), base: ["note": ""], ["note": "bob's"])
             #expect(timerEdit.outcome == .rejected)
@@ -487,6 +534,7 @@ struct StoreContract: Sendable {
         Check(name: "two running timers: the earlier is paused at the later one's start") { subject in
             let store = subject.store
             let alice = try await user(store, "Alice")
+            _ = try await sharedTask(store)
             var laptop = try await Device(store, alice)
             var desktop = try await Device(store, alice)
             _ = try await laptop.push(.timer, Fixture.id(1), Fixture.timer(intervals: [(0, nil)]))
@@ -510,11 +558,12 @@ struct StoreContract: Sendable {
             subject in
             let store = subject.store
             let alice = try await user(store, "Alice")
+            let start = try await sharedTask(store)
             var laptop = try await Device(store, alice)
             var desktop = try await Device(store, alice)
             let stopID = Fixture.id(7)
             let first = try await laptop.push(.timeEntry, stopID, Fixture.entry(seconds: 1800))
-            #expect(first.outcome == .applied)
+            #expect(first.outcome == .applied, "\(first.reason ?? "")")
             let same = try await desktop.push(.timeEntry, stopID, Fixture.entry(seconds: 1800))
             #expect(same.outcome == .applied)
             #expect(same.record?.version == 1)
@@ -526,7 +575,7 @@ struct StoreContract: Sendable {
             #expect(Set(different.conflicts.map(\.field)) == ["duration_seconds", "end_at"])
             #expect(different.record?.fields["duration_seconds"] == 1800)
             #expect(different.record?.version == 1)
-            let entries = try await pullAll(store, alice)
+            let entries = try await pullAll(store, alice, after: start)
             #expect(entries.count == 1)
             #expect(entries.first?.fields["duration_seconds"] == 1800)
         },
