@@ -76,6 +76,9 @@ public struct WorkerError: Error, Sendable, CustomStringConvertible {
             "the \(kind.rawValue) no longer exists: another command deleted it meanwhile"
         case .nothingToUndo: "nothing to undo"
         case .timerAlreadyRunning: "a timer on that task or project is already running"
+        case .alreadyResolved(let id, let side):
+            "conflict \(id.uuidString.lowercased().prefix(8)) was already resolved "
+                + "(kept \(side == .mine ? "yours" : "theirs"))"
         case .loggedByAnotherPerson(let id):
             "entry \(id.lowercasedString.prefix(8)) was logged by a teammate: only they can change or delete it"
         }

@@ -79,6 +79,24 @@ struct TeamRouteTests {
         #expect(offline?["assignee_name"] as? String == String(ids[2].uuidString.lowercased().prefix(8)))
     }
 
+    @Test("team --refresh with the server away is one line and exit 7; team alone answers from the cache")
+    func refreshWithTheServerAway() async throws {
+        let stint = try Harness()
+        try await stint.logIn(as: "Ada", team: ["Grace"])
+        // The stand-in is gone: its address is a loopback port nothing listens on.
+        let refreshed = await stint.run("team", "--refresh")
+        #expect(refreshed.status == 7, "\(refreshed)")
+        #expect(refreshed.stdout.isEmpty)
+        #expect(
+            refreshed.stderr
+                == "stint: cannot sync with http://127.0.0.1:9: cannot reach the server at http://127.0.0.1:9: "
+                + "cannot connect to 127.0.0.1:9: connection refused\n")
+        let cached = await stint.run("team")
+        #expect(cached.status == 0, "\(cached)")
+        #expect(cached.stderr.isEmpty)
+        #expect(cached.stdoutLines.contains { $0.hasPrefix("Grace") }, "\(cached)")
+    }
+
     @Test("a report counts my time by default, everyone's with --user all, a member's by name")
     func reportUsers() async throws {
         let stint = try Harness()

@@ -147,4 +147,15 @@ struct WorkerTests {
         }
         #expect(try await bench.tasks.count(TaskSearch(status: .all)) == 0)
     }
+
+    @Test("a conflict already resolved is a conflict (exit 5) saying how it was settled")
+    func conflictAlreadyResolved() throws {
+        let id = try #require(UUID(uuidString: "7C1E5A39-91B4-4C1E-8000-000000000001"))
+        for (side, kept) in [(ConflictSide.theirs, "theirs"), (.mine, "yours")] {
+            let error = WorkerError(wrapping: RepositoryError.conflict(.alreadyResolved(id: id, side: side)))
+            #expect(error.kind == .conflict)
+            #expect(error.message == "conflict 7c1e5a39 was already resolved (kept \(kept))")
+            #expect(error.cause is RepositoryError)
+        }
+    }
 }

@@ -292,7 +292,7 @@ struct SyncJourneyTests {
         }
     }
 
-    @Test("a new device pulls everything; a teammate reads entries but cannot touch them or see timers")
+    @Test("a new device pulls everything; a teammate reads one's time in reports but cannot touch it or see timers")
     func teamPermissions() async throws {
         try await SyncWorld.with(devices: 3) { world in
             let (ana, anaLaptop, ben) = (world.devices[0], world.devices[1], world.devices[2])
@@ -316,18 +316,19 @@ struct SyncJourneyTests {
             let team = try await ben.json("team")
             #expect(Set(team.array.compactMap { $0["name"].string }) == ["ana", "ben"])
 
-            // Ben edits Ana's entry locally; the server refuses it and Ana's entry is unchanged.
-            let entries = try await ben.json("entries", "--since", "2026-11-20")
-            #expect(entries.array.count == 1)
-            let entryID = try #require(entries[0]["id"].string)
-            try await ben.ok("entries", "edit", String(entryID.prefix(8)), "--note", "mine now")
-            let refused = try await ben.ok("sync")
-            #expect(refused.stdout.contains("belongs to another"), "\(refused)")
-            try await ana.ok("sync")
+            // Ana's time is hers: Ben's entries and dashboard are his own, a report names hers when he asks for it.
+            #expect(try await ben.json("entries", "--since", "2026-11-20").array.isEmpty)
+            let hers = try await ben.json("report", "--since", "2026-11-20", "--until", "2026-11-20", "--user", "ana")
+            #expect(hers["total_seconds"].int == 45 * 60, "\(hers)")
+            // Ben cannot change her entry on his device either (the server would refuse it and put it back).
             let anas = try await ana.json("entries", "--since", "2026-11-20")
-            #expect(anas[0]["note"].string == "", "\(anas)")
-            let bens = try await ben.json("entries", "--since", "2026-11-20")
-            #expect(bens[0]["note"].string == "", "Ben's copy is put back to the server's: \(bens)")
+            let entryID = try #require(anas[0]["id"].string)
+            let refused = try await ben.run("entries", "edit", String(entryID.prefix(8)), "--note", "mine now")
+            expectFailure(refused, 5, mentioning: ["teammate"])
+            expectFailure(try await ben.run("entries", "delete", String(entryID.prefix(8))), 5)
+            try await ben.ok("sync")
+            try await ana.ok("sync")
+            #expect(try await ana.json("entries", "--since", "2026-11-20")[0]["note"].string == "")
         }
     }
 

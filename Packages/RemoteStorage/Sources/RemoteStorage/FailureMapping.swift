@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import OpenAPIRuntime
 
 /// How the server's answers and the network's failures become ``RemoteStorageError``s. Status codes and problem
@@ -43,9 +44,13 @@ extension StintServerClient {
         }
     }
 
-    /// The error for a status the contract does not document for the call: the Problem's message when the body
-    /// is one, else the start of the body.
+    /// The error for a status the contract does not document for the call: a redirect with where it points, else
+    /// the Problem's message when the body is one, else the start of the body.
     static func unexpected(status: Int, payload: UndocumentedPayload) async -> RemoteStorageError {
+        if (300..<400).contains(status) {
+            let location = payload.headerFields[.location].map(oneLine)
+            return .redirect(status: status, location: location?.isEmpty == false ? location : nil)
+        }
         var bytes: [UInt8] = []
         if let body = payload.body {
             do {
@@ -126,27 +131,60 @@ extension StintServerClient {
         }
     }
 
-    /// What did not match: not JSON at all, or which field is missing or of the wrong type.
+    /// What did not match: not JSON at all, or which field is missing or of the wrong kind, in JSON's words rather
+    /// than Swift's (`the answer is not a JSON object`, never `Dictionary<String, Any>`).
     static func describe(_ error: DecodingError) -> String {
         func path(_ context: DecodingError.Context, _ key: (any CodingKey)? = nil) -> String {
             let keys = context.codingPath + (key.map { [$0] } ?? [])
             let names = keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-            return names.isEmpty ? "the body" : names.joined(separator: ".")
+            return names.isEmpty ? "the answer" : oneLine(names.joined(separator: "."))
         }
         switch error {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            return "the body is not valid JSON"
+            return "the answer is not valid JSON"
         case .dataCorrupted(let context):
-            return "\(path(context)) is malformed: \(oneLine(context.debugDescription))"
+            return "\(path(context)) holds a value this version of stint does not know"
         case .keyNotFound(let key, let context):
             return "\(path(context, key)) is missing"
         case .typeMismatch(let type, let context):
-            return "\(path(context)) is not of type \(type)"
+            return "\(path(context)) is not \(jsonKind(type))"
         case .valueNotFound(let type, let context):
-            return "\(path(context)) is null where \(type) is expected"
+            return "\(path(context)) is null where \(jsonKind(type)) is expected"
         @unknown default:
-            return oneLine(String(describing: error))
+            return "the answer does not match the API"
         }
+    }
+
+    /// A Swift type the decoder expected, as the JSON it stands for: `a JSON object`, `a whole number`.
+    static func jsonKind(_ type: Any.Type) -> String {
+        switch type {
+        case is any BinaryInteger.Type: return "a whole number"
+        case is any BinaryFloatingPoint.Type: return "a number"
+        case is any StringProtocol.Type: return "a string"
+        case is Bool.Type: return "true or false"
+        default: break
+        }
+        let name = String(describing: type)
+        if name.hasPrefix("Dictionary<") { return "a JSON object" }
+        if name.hasPrefix("Array<") { return "a JSON array" }
+        return "a value of the expected kind"
+    }
+
+    /// A redirect's `Location` as the address to log in with: resolved against the server's address `base`, without
+    /// the API path the request had (`/v1/session`, `/health`), the query or the fragment, and cut like any address.
+    static func redirectTarget(_ location: String, from base: URL) -> String {
+        guard let url = URL(string: location, relativeTo: base)?.absoluteURL,
+            var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        else { return location }
+        var path = components.percentEncodedPath
+        if let api = path.range(of: "/v1/", options: .backwards) {
+            path = String(path[..<api.lowerBound])
+        } else if path.hasSuffix("/health") {
+            path.removeLast("/health".count)
+        }
+        while path.hasSuffix("/") { path.removeLast() }
+        components.percentEncodedPath = path
+        return display(components.url ?? url)
     }
 
     /// `text` on one line, trimmed and cut to ``messageLimit`` characters.

@@ -1,8 +1,10 @@
 /// How patiently the client talks to the server.
 public struct RemoteConfiguration: Sendable, Hashable {
-    /// The longest one request may take, from sending it to having the whole answer. Each retry gets its own.
+    /// The longest one request may take, from sending it to having the whole answer. A request that timed out is
+    /// not retried, so this is also the longest a call waits for a server that does not answer.
     public var timeout: Duration
-    /// How many extra attempts a retry-safe request gets after a transient failure (0: no retry).
+    /// How many extra attempts a retry-safe request gets after a transient failure other than a timeout (a refused
+    /// or dropped connection, a 5xx); 0: no retry.
     public var retries: Int
     /// The delay before the first retry; it doubles before each further one.
     public var backoff: Duration

@@ -33,6 +33,10 @@ public enum RemoteStorageError: Error, Sendable, Hashable, CustomStringConvertib
     case server(status: Int, message: String)
     /// The server answered, but not with what the contract promises (not JSON, not the schema, not HTTP).
     case invalidResponse(detail: String)
+    /// The server answered with a redirect (3xx), which the client does not follow: a token must not go wherever an
+    /// answer points. `location` is where it points, as an address to log in with (nil when the answer did not say,
+    /// or when it points back at the same address).
+    case redirect(status: Int, location: String?)
 
     /// Whether the same request may succeed later unchanged: the network failed, the server was too slow, or
     /// the server itself failed (5xx). Such a request may or may not have been applied, so only idempotent
@@ -45,9 +49,17 @@ public enum RemoteStorageError: Error, Sendable, Hashable, CustomStringConvertib
         case .server(let status, _):
             status >= 500
         case .notConfigured, .unauthorized, .forbidden, .protocolMismatch, .epochChanged, .gap, .tooLarge,
-            .badRequest, .invalidResponse:
+            .badRequest, .invalidResponse, .redirect:
             false
         }
+    }
+
+    /// Whether the client tries the request again at once, within the same call: a transient failure that did not
+    /// already cost the whole timeout (a refused or dropped connection, a 5xx). A request that timed out is not sent
+    /// again, so a server that hangs costs one timeout, as the message says, not one per attempt.
+    var isRetriedWithinTheCall: Bool {
+        if case .timedOut = self { return false }
+        return isTransient
     }
 
     public var description: String {
@@ -80,15 +92,26 @@ public enum RemoteStorageError: Error, Sendable, Hashable, CustomStringConvertib
             "the server failed (HTTP \(status)): \(message)"
         case .invalidResponse(let detail):
             "the server's answer is not understood: \(detail)"
+        case .redirect(let status, let location?):
+            "the server answered with a redirect (HTTP \(status)) to \(location), which stint does not follow: "
+                + "log in with the URL it points to"
+        case .redirect(let status, nil):
+            "the server answered with a redirect (HTTP \(status)), which stint does not follow: check the server's URL"
         }
     }
 
     public var errorDescription: String? { description }
 
+    /// The shortest secret ``redacting(_:)`` takes out of a message. A token made by `stint-server` is `stint_` and 43
+    /// more characters; a text much shorter cannot be one, and taking it out would blank ordinary words (`--token x`
+    /// once turned "unexpected" into "une<redacted>pected").
+    static let shortestRedactedSecret = 16
+
     /// The same error with every occurrence of `secret` in its text replaced, so a server that echoes the
-    /// token (or a cause that quotes a header) cannot leak it into a message.
+    /// token (or a cause that quotes a header) cannot leak it into a message. A secret shorter than
+    /// ``shortestRedactedSecret`` is left alone: it is no token the server made.
     func redacting(_ secret: String?) -> RemoteStorageError {
-        guard let secret, !secret.isEmpty else { return self }
+        guard let secret, secret.count >= Self.shortestRedactedSecret else { return self }
         func clean(_ text: String) -> String {
             text.replacingOccurrences(of: secret, with: "<redacted>")
         }
@@ -117,6 +140,8 @@ public enum RemoteStorageError: Error, Sendable, Hashable, CustomStringConvertib
             return .server(status: status, message: clean(message))
         case .invalidResponse(let detail):
             return .invalidResponse(detail: clean(detail))
+        case .redirect(let status, let location):
+            return .redirect(status: status, location: location.map(clean))
         }
     }
 }

@@ -5,8 +5,8 @@ public import OpenAPIRuntime
 /// The Stint server's API, as calls that return the server's types or throw a ``RemoteStorageError``.
 ///
 /// Every request has a timeout; idempotent requests (the reads, `push` and `registerDevice`) are retried with
-/// exponential backoff after a transient failure, never after the server refused them. Paths, headers and status
-/// codes stay inside this type.
+/// exponential backoff after a transient failure, never after the server refused them and never after a timeout
+/// (a hung server costs one timeout). Paths, headers and status codes stay inside this type.
 public struct StintServerClient: Sendable {
     private let address: any ServerAddressProvider
     private let tokens: any TokenProvider
@@ -224,8 +224,9 @@ public struct StintServerClient: Sendable {
 
     // MARK: - One call: timeout, retries, errors
 
-    /// Runs `call` against the generated client with a timeout per attempt, retrying transient failures of
-    /// retry-safe calls with exponential backoff, and turns whatever it throws into a ``RemoteStorageError``.
+    /// Runs `call` against the generated client with a timeout, retrying transient failures of retry-safe calls
+    /// with exponential backoff (but not a timeout: see ``RemoteStorageError/isRetriedWithinTheCall``), and turns
+    /// whatever it throws into a ``RemoteStorageError``.
     private func perform<Value: Sendable>(
         authenticated: Bool,
         retrySafe: Bool,
@@ -257,10 +258,15 @@ public struct StintServerClient: Sendable {
                     try await call(client, version)
                 }
             } catch {
-                failure = Self.failure(from: error, server: server, timedOut: timedOut)
-                    .redacting(try? tokens.token())
+                var mapped = Self.failure(from: error, server: server, timedOut: timedOut)
+                if case .redirect(let status, let location?) = mapped {
+                    // Back at the same address (a slash added to the API path, say): no other URL to log in with.
+                    let target = Self.redirectTarget(location, from: baseURL)
+                    mapped = .redirect(status: status, location: target == server ? nil : target)
+                }
+                failure = mapped.redacting(try? tokens.token())
             }
-            guard retrySafe, failure.isTransient, retry < configuration.retries, !Task.isCancelled else {
+            guard retrySafe, failure.isRetriedWithinTheCall, retry < configuration.retries, !Task.isCancelled else {
                 throw failure
             }
             let delay = configuration.delay(beforeRetry: retry)
@@ -273,15 +279,20 @@ public struct StintServerClient: Sendable {
 
     static let wireConfiguration = OpenAPIRuntime.Configuration(jsonEncodingOptions: [.withoutEscapingSlashes])
 
-    /// The server's address for messages: scheme, host, port and path, without user, password or query.
+    /// The server's address for messages: scheme, host, port and path, without user, password or query, and cut
+    /// with "…" after ``addressLimit`` characters so a pasted 10 KB URL cannot flood the line.
     static func display(_ url: URL) -> String {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "the server" }
         components.user = nil
         components.password = nil
         components.query = nil
         components.fragment = nil
-        return components.string ?? "the server"
+        guard let text = components.string else { return "the server" }
+        return text.count > addressLimit ? String(text.prefix(addressLimit - 1)) + "…" : text
     }
+
+    /// The longest server address a message shows whole.
+    static let addressLimit = 80
 }
 
 /// Runs `work`, or throws `timeoutError` when it has not finished after `timeout`: the two race in a task group

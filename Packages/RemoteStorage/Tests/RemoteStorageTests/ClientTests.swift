@@ -157,7 +157,7 @@ struct AnswerTests {
         .init(call: .health, body: "certainly not JSON", detail: "not valid JSON"),
         .init(call: .health, body: "certainly not JSON", contentType: nil, detail: "not valid JSON"),
         .init(call: .session, body: #"{"user":{"id":"x","name":"A"},"protocol":1}"#, detail: "epoch is missing"),
-        .init(call: .team, body: #"{"members":"nobody"}"#, detail: "members is not of type"),
+        .init(call: .team, body: #"{"members":"nobody"}"#, detail: "members is not a JSON array"),
         .init(call: .push, body: #"{"lastMutation":"three","replayed":false,"results":[]}"#, detail: "lastMutation"),
         .init(call: .pullChanges, body: "<html></html>", contentType: "text/html", detail: "content type"),
         .init(call: .registerDevice, body: nil, detail: "body"),
@@ -175,6 +175,61 @@ struct AnswerTests {
         }
         #expect(detail.localizedStandardContains(garbage.detail), "\(detail)")
         #expect(transport.sent.count == 1, "an invalid answer is not retried")
+    }
+
+    /// The decoder's Swift types (`Dictionary<String, Any>`, `Int`) are worded as the JSON they stand for.
+    @Test(arguments: [
+        (Call.team, "[]", "the answer is not a JSON object"),
+        (.team, #"{"members":"nobody"}"#, "members is not a JSON array"),
+        (.push, #"{"lastMutation":"three","replayed":false,"results":[]}"#, "lastMutation is not a whole number"),
+        (.session, #"{"user":{"id":"x","name":5},"epoch":"ep-1","protocol":1}"#, "user.name is not a string"),
+        (.health, #"{"status":"ok","protocol":"1","epoch":"ep-1"}"#, "protocol is not a whole number"),
+        (.pullChanges, #"{"changes":[],"cursor":"c","hasMore":"no","epoch":"e"}"#, "hasMore is not true or false"),
+        (.health, "certainly not JSON", "the answer is not valid JSON"),
+    ])
+    func aMistypedAnswerIsWordedInJSONsTermsNotSwifts(_ call: Call, _ body: String, _ detail: String) async {
+        let error = await remoteError { () async throws(RemoteStorageError) in
+            try await call.run(Fixture.client(FakeTransport(.answer(status: 200, body: body))))
+        }
+        #expect(error == .invalidResponse(detail: detail))
+        #expect(error?.description == "the server's answer is not understood: \(detail)")
+    }
+
+    @Test(arguments: [
+        ("https://stint.example.com/v1/session", "https://stint.example.com"),
+        ("https://stint.example.com/team/v1/session?x=1", "https://stint.example.com/team"),
+        ("http://127.0.0.1:8421/v1/session", "http://127.0.0.1:8421"),
+        ("https://127.0.0.1:8420/health", "https://127.0.0.1:8420"),
+    ])
+    func aRedirectIsNotFollowedAndSaysWhereToLogIn(_ location: String, _ address: String) async {
+        let transport = FakeTransport(
+            .answer(status: 302, body: nil, contentType: nil, headers: ["Location": location]))
+        let error = await remoteError { () async throws(RemoteStorageError) in
+            try await Fixture.client(transport, retries: 2).session()
+        }
+        #expect(error == .redirect(status: 302, location: address))
+        #expect(
+            error?.description
+                == "the server answered with a redirect (HTTP 302) to \(address), which stint does not follow: "
+                + "log in with the URL it points to")
+        #expect(error?.isTransient == false)
+        #expect(transport.sent.count == 1)
+    }
+
+    /// No Location, or one back at the same address (`/v1/session/`): there is no other URL to log in with.
+    @Test(arguments: [nil, "/v1/session/", "http://127.0.0.1:8420/v1/team?page=2"])
+    func aRedirectWithNowhereElseToGoAsksToCheckTheAddress(_ location: String?) async {
+        let headers = location.map { ["Location": $0] } ?? [:]
+        let transport = FakeTransport(.answer(status: 301, body: "", contentType: nil, headers: headers))
+        let error = await remoteError { () async throws(RemoteStorageError) in
+            try await Fixture.client(transport).team()
+        }
+        #expect(error == .redirect(status: 301, location: nil))
+        #expect(
+            error?.description
+                == "the server answered with a redirect (HTTP 301), which stint does not follow: check the server's URL"
+        )
+        #expect(transport.sent.count == 1)
     }
 
     @Test func networkFailuresBecomeUnreachableOrTimedOut() async {
@@ -251,12 +306,27 @@ struct RetryTests {
         #expect(Set(transport.sent.map(\.request.path)).count == 1, "the same request each time")
     }
 
-    @Test func aTimedOutAttemptIsRetriedWithItsOwnTimeout() async throws {
-        let transport = FakeTransport(.hang, .answer(status: 200, body: Fixture.sessionJSON))
-        let client = Fixture.client(transport, retries: 1, timeout: .milliseconds(300))
-        let session = try await client.session()
-        #expect(session.user.name == "Ada")
-        #expect(transport.sent.count == 2)
+    /// A hung server costs one timeout, as the message says: the request is not sent again to wait once more.
+    @Test(arguments: Call.allCases)
+    func aTimedOutRequestIsNotRetried(_ call: Call) async throws {
+        let transport = FakeTransport(.hang, .answer(status: 200, body: call.okBody))
+        let client = Fixture.client(transport, retries: 2, timeout: .milliseconds(300))
+        let error = await remoteError { () async throws(RemoteStorageError) in try await call.run(client) }
+        #expect(error == .timedOut(server: "http://127.0.0.1:8420", seconds: 1))
+        #expect(error?.description == "the server at http://127.0.0.1:8420 did not answer within 1 second")
+        #expect(error?.isTransient == true, "still a failure that leaves the changes pending for the next sync")
+        #expect(transport.sent.count == 1)
+    }
+
+    @Test func aTimeoutReportedByTheTransportIsNotRetriedEither() async {
+        let transport = FakeTransport(
+            .fail(TransportFailure(kind: .timedOut, message: "no answer")), .answer(status: 200, body: Fixture.teamJSON)
+        )
+        let error = await remoteError { () async throws(RemoteStorageError) in
+            try await Fixture.client(transport, retries: 2).team()
+        }
+        #expect(error == .timedOut(server: "http://127.0.0.1:8420", seconds: 5))
+        #expect(transport.sent.count == 1)
     }
 
     @Test(arguments: [400, 401, 403, 404, 409, 410, 413, 426, 429])
@@ -333,7 +403,7 @@ struct RetryTests {
             .notConfigured("m"), .unauthorized(message: "m"), .forbidden(message: "m"),
             .protocolMismatch(message: "m", serverProtocol: 1), .epochChanged(message: "m"), .gap(message: "m"),
             .tooLarge(message: "m"), .badRequest(message: "m"), .server(status: 404, message: "m"),
-            .server(status: 429, message: "m"), .invalidResponse(detail: "d"),
+            .server(status: 429, message: "m"), .invalidResponse(detail: "d"), .redirect(status: 302, location: nil),
         ]
         #expect(transient.filter(\.isTransient).count == transient.count)
         #expect(permanent.filter(\.isTransient).isEmpty)
@@ -441,6 +511,36 @@ struct HeaderTests {
             #expect(!text.contains(token), "\(text)")
         }
         #expect(!"\(StaticToken(token))".contains(token))
+    }
+
+    /// A token too short to be one `stint-server` made is not looked for in messages: `--token x` once blanked every
+    /// letter x ("une<redacted>pected"). A real one still is, wherever it appears.
+    @Test func onlyATokenLongEnoughToBeRealIsTakenOutOfMessages() async {
+        let ordinary = FakeTransport(.answer(status: 500, body: "unexpected error in nexus", contentType: "text/plain"))
+        let short = await remoteError { () async throws(RemoteStorageError) in
+            try await Fixture.client(ordinary, token: StaticToken("x"), retries: 0).session()
+        }
+        #expect(short?.description == "the server failed (HTTP 500): unexpected error in nexus")
+
+        let real = "stint_" + String(repeating: "Ab3-_x", count: 7) + "x"
+        #expect(real.count == 49)
+        let echo = FakeTransport(.answer(status: 500, body: "bad token \(real) (x)", contentType: "text/plain"))
+        let long = await remoteError { () async throws(RemoteStorageError) in
+            try await Fixture.client(echo, token: StaticToken(real), retries: 0).session()
+        }
+        #expect(long?.description == "the server failed (HTTP 500): bad token <redacted> (x)")
+    }
+
+    @Test func aLongAddressIsCutInMessages() async throws {
+        let url = try #require(URL(string: "http://127.0.0.1:8420/" + String(repeating: "a", count: 10_240)))
+        let transport = FakeTransport(.fail(TransportFailure(kind: .unreachable, message: "connection refused")))
+        let client = StintServerClient(
+            address: StaticServerAddress(url), token: StaticToken(Fixture.token),
+            configuration: .init(retries: 0), transport: transport)
+        let error = await remoteError { () async throws(RemoteStorageError) in try await client.session() }
+        let cut = "http://127.0.0.1:8420/" + String(repeating: "a", count: 57) + "…"
+        #expect(error == .unreachable(server: cut, cause: "connection refused"))
+        #expect(error?.description == "cannot reach the server at \(cut): connection refused")
     }
 
     @Test func theServerIsNamedWithoutCredentials() throws {

@@ -54,7 +54,7 @@ struct LoopbackTests {
         let error = await remoteError { () async throws(RemoteStorageError) in
             try await route.client(server.url).health()
         }
-        #expect(error == .invalidResponse(detail: "the body is not valid JSON"))
+        #expect(error == .invalidResponse(detail: "the answer is not valid JSON"))
     }
 
     @Test(arguments: Route.allCases)

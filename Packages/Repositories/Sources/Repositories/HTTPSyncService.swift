@@ -117,6 +117,8 @@ struct HTTPSyncService: SyncService {
         // answer this device for now, so a team lookup falls back to the cached team and the changes stay pending.
         case .server(let status, _): return status >= 500 || status == 429 ? .server(text) : .badRequest(text)
         case .invalidResponse: return .invalidResponse(text)
+        // Like any other status the contract does not promise: the server is there, and asking again changes nothing.
+        case .redirect: return .badRequest(text)
         }
     }
 

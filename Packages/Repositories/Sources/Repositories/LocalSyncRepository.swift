@@ -368,6 +368,15 @@ struct LocalSyncRepository: SyncRepository {
             }
             throw RepositoryError.ambiguous(kind: .syncConflict, reference: idPrefix, candidates: candidates)
         }
+        // Settled before: taking a side again would write the old losing value over whatever changed since (a
+        // teammate's newer edit), or record a resolution that no longer says what happened. Nothing changes.
+        if record.resolvedAt != nil || record.resolution != nil {
+            guard let earlier = record.resolution.flatMap(ConflictSide.init(rawValue:)) else {
+                throw RepositoryError.corruptData(message: "a stored conflict was resolved without saying how")
+            }
+            throw RepositoryError.conflict(
+                .alreadyResolved(id: try UUID(storageID: record.id, field: "conflict id"), side: earlier))
+        }
         let now = clock.now()
         let label = try await conflict(record).label
         if side == .mine, record.field != SyncConflictRecord.rejectedField, let mine = record.mineJSON {

@@ -71,6 +71,9 @@ public enum RepositoryError: Error, Sendable {
         case nothingToUndo
         /// A timer on this target is already running.
         case timerAlreadyRunning(TimeTarget)
+        /// The sync conflict `id` was settled before, keeping `side`: settling it again would write an old
+        /// value over whatever changed since (a teammate's newer edit, for one).
+        case alreadyResolved(id: UUID, side: ConflictSide)
         /// The time entry was logged by another person (a teammate's, synced here): only they change it. The
         /// server refuses such a change anyway, and a sync would quietly put their values back.
         case loggedByAnotherPerson(id: UUID)
@@ -117,6 +120,8 @@ extension RepositoryError.Conflict: CustomStringConvertible {
             "nothing to undo"
         case .timerAlreadyRunning:
             "a timer on that task or project is already running"
+        case .alreadyResolved(let id, let side):
+            "conflict \(Reference.short(id)) was already resolved (kept \(side.rawValue))"
         case .loggedByAnotherPerson:
             "another person logged this entry"
         }

@@ -186,11 +186,13 @@ public protocol SyncRepository: Sendable {
     func conflicts(includeResolved: Bool) async throws -> [SyncConflict]
     /// Settles a conflict named by a unique id prefix: `theirs` keeps the server's value (already
     /// here), `mine` writes this device's value back as a normal local change, pushed by the next sync.
-    /// - Throws: `notFound` / `ambiguous` (kind `.syncConflict`) for the prefix.
+    /// - Throws: `notFound` / `ambiguous` (kind `.syncConflict`) for the prefix; `conflict(.alreadyResolved)`
+    ///   when it was settled before (nothing changes: taking a side again would write an old value over a newer one).
     func resolve(conflict idPrefix: String, take side: ConflictSide) async throws -> SyncConflict
     /// The server's users, from a cache (memory over the local file) younger than its time-to-live,
     /// else from the server; concurrent identical calls share one request. `refresh` skips the cache.
-    /// When the server cannot be reached a stale cache is returned rather than nothing.
+    /// Without `refresh`, when the server cannot be reached a stale cache is returned rather than nothing;
+    /// with it (the caller asked for the server's list) the failure is thrown as `remote`.
     func teamMembers(refresh: Bool) async throws -> [TeamMember]
     /// The team as last fetched, however old, with no network and no login needed; empty when it was
     /// never fetched or after a logout. For showing names beside ids (a task's assignee): a read must

@@ -7,8 +7,9 @@ import LocalStorage
 /// to the server (the RDS guide's two-level datastore and `coordinated()`).
 protocol TeamMemberDatastore: Sendable {
     /// The team, from the freshest cache level younger than the time-to-live, else from `fetch`
-    /// (whose answer is stored in both levels). `refresh` skips the caches. When `fetch` fails with
-    /// a transient failure and a cache exists, however old, the cache is returned.
+    /// (whose answer is stored in both levels). `refresh` skips the caches. Without `refresh`, when
+    /// `fetch` fails with a transient failure and a cache exists, however old, the cache is returned;
+    /// a refresh was asked for the server's list, so its failure is thrown.
     func members(refresh: Bool, fetch: @escaping @Sendable () async throws -> [TeamMember]) async throws
         -> [TeamMember]
     /// Whatever a cache level holds, however old, without calling the server; empty when nothing was
@@ -81,7 +82,7 @@ actor CachingTeamMemberDatastore: TeamMemberDatastore {
         do {
             members = try await fetch()
         } catch let error as RepositoryError {
-            if case .remote(let failure) = error, failure.isTransient, let fallback = memory ?? stored {
+            if !refresh, case .remote(let failure) = error, failure.isTransient, let fallback = memory ?? stored {
                 return fallback.members
             }
             throw error

@@ -379,6 +379,108 @@ struct SyncTests {
         #expect(try await a.task(task.id)?.title == "B's", "taking mine is a change that reaches the others")
     }
 
+    @Test("a conflict already resolved is refused whichever side is asked, and nothing changes")
+    func resolvedTwice() async throws {
+        let server = FakeSyncServer()
+        await server.addUser("Ann", token: "a")
+        await server.addUser("Ben", token: "b")
+        let laptop = try SyncDevice(server, ids: "aaaa")
+        let desktop = try SyncDevice(server, ids: "bbbb")
+        let ben = try SyncDevice(server, ids: "cccc")
+        defer {
+            laptop.remove()
+            desktop.remove()
+            ben.remove()
+        }
+        try await laptop.login("a")
+        try await desktop.login("a", name: "desktop")
+        try await ben.login("b", name: "ben")
+        let task = try await laptop.tasks.create(NewTask(title: "Original"))
+        try await laptop.syncNow()
+        try await desktop.syncNow()
+        _ = try await laptop.tasks.change(task.id, summary: "rename") { task, now in
+            try task.rename(to: "Laptop title", now: now)
+        }
+        _ = try await desktop.tasks.change(task.id, summary: "rename") { task, now in
+            try task.rename(to: "Desktop title", now: now)
+        }
+        try await laptop.syncNow()
+        try await desktop.syncNow()
+        let conflict = try #require(try await desktop.sync.conflicts(includeResolved: false).first)
+        let reference = String(conflict.id.uuidString.lowercased().prefix(8))
+        _ = try await desktop.sync.resolve(conflict: reference, take: .theirs)
+
+        let again = await repositoryError { try await desktop.sync.resolve(conflict: reference, take: .theirs) }
+        guard case .conflict(let refusal) = again else {
+            Issue.record("expected a conflict, got \(String(describing: again))")
+            return
+        }
+        #expect(refusal == .alreadyResolved(id: conflict.id, side: .theirs))
+        #expect(refusal.description == "conflict \(reference) was already resolved (kept theirs)")
+
+        // A teammate changes the title since; taking the old losing value now would write over theirs.
+        try await ben.syncNow()
+        _ = try await ben.tasks.change(task.id, summary: "rename") { task, now in
+            try task.rename(to: "Ben's newer title", now: now)
+        }
+        try await ben.syncNow()
+        try await desktop.syncNow()
+        let mine = await repositoryError { try await desktop.sync.resolve(conflict: reference, take: .mine) }
+        guard case .conflict(.alreadyResolved(let id, let side)) = mine else {
+            Issue.record("expected alreadyResolved, got \(String(describing: mine))")
+            return
+        }
+        #expect(id == conflict.id)
+        #expect(side == .theirs, "the refusal says how it was settled, not what was asked now")
+        #expect(try await desktop.task(task.id)?.title == "Ben's newer title")
+        #expect(try await desktop.sync.status().pending == 0, "nothing queued for the next sync")
+        let kept = try await desktop.sync.conflicts(includeResolved: true)
+        #expect(kept.map(\.resolution) == [.theirs], "the recorded resolution stays")
+        try await desktop.syncNow()
+        try await ben.syncNow()
+        #expect(try await ben.task(task.id)?.title == "Ben's newer title")
+    }
+
+    @Test("taking mine and then theirs is refused: the title stays mine and no message claims otherwise")
+    func mineThenTheirs() async throws {
+        let server = FakeSyncServer()
+        await server.addUser("Ann", token: "a")
+        let a = try SyncDevice(server, ids: "aaaa")
+        let b = try SyncDevice(server, ids: "bbbb")
+        defer {
+            a.remove()
+            b.remove()
+        }
+        try await a.login("a")
+        try await b.login("a", name: "desktop")
+        let task = try await a.tasks.create(NewTask(title: "Buy milk"))
+        try await a.syncNow()
+        try await b.syncNow()
+        _ = try await a.tasks.change(task.id, summary: "rename") { task, now in
+            try task.rename(to: "Buy oat milk", now: now)
+        }
+        _ = try await b.tasks.change(task.id, summary: "rename") { task, now in
+            try task.rename(to: "Buy soy milk", now: now)
+        }
+        try await a.syncNow()
+        try await b.syncNow()
+        let conflict = try #require(try await b.sync.conflicts(includeResolved: false).first)
+        _ = try await b.sync.resolve(conflict: conflict.id.uuidString, take: .mine)
+        #expect(try await b.task(task.id)?.title == "Buy soy milk")
+        let pending = try await b.sync.status().pending
+
+        let error = await repositoryError { try await b.sync.resolve(conflict: conflict.id.uuidString, take: .theirs) }
+        guard case .conflict(.alreadyResolved(let id, let side)) = error else {
+            Issue.record("expected alreadyResolved, got \(String(describing: error))")
+            return
+        }
+        #expect(id == conflict.id)
+        #expect(side == .mine)
+        #expect(try await b.task(task.id)?.title == "Buy soy milk")
+        #expect(try await b.sync.status().pending == pending)
+        #expect(try await b.sync.conflicts(includeResolved: true).map(\.resolution) == [.mine])
+    }
+
     @Test("delete against edit: the delete applies, the edit is kept on the tombstone and can restore it")
     func deleteAgainstEdit() async throws {
         let server = FakeSyncServer()
@@ -590,8 +692,36 @@ struct SyncTests {
         #expect(await server.teamRequests == 2, "expired")
         _ = try await sync.teamMembers(refresh: true)
         #expect(await server.teamRequests == 3, "refresh skips the cache")
+        a.clock.advance(601)
         await server.setFailNext(.unreachable("offline"))
-        #expect(try await sync.teamMembers(refresh: true).count == 2, "offline: the cache rather than nothing")
+        #expect(try await sync.teamMembers(refresh: false).count == 2, "offline: the stale cache rather than nothing")
+    }
+
+    @Test(
+        "a refresh asked for the server's list: its failure is thrown, never the cache in its place",
+        arguments: [
+            RemoteFailure.unreachable("cannot reach the server"),
+            .server("the server is unavailable for now (HTTP 503)"),
+            .timedOut("the server did not answer within 10 seconds"),
+        ])
+    func teamRefreshFails(_ failure: RemoteFailure) async throws {
+        let server = FakeSyncServer()
+        await server.addUser("Ann", token: "a")
+        await server.addUser("Bob", token: "b")
+        let a = try SyncDevice(server, ids: "aaaa")
+        defer { a.remove() }
+        try await a.login("a")
+        #expect(try await a.sync.teamMembers(refresh: false).map(\.name) == ["Ann", "Bob"])
+        await server.addUser("Carl", token: "c")
+        await server.setFailNext(failure)
+        let error = await repositoryError { try await a.sync.teamMembers(refresh: true) }
+        guard case .remote(let thrown) = error else {
+            Issue.record("expected a remote failure, got \(String(describing: error))")
+            return
+        }
+        #expect(thrown == failure)
+        #expect(try await a.sync.teamMembers(refresh: false).map(\.name) == ["Ann", "Bob"], "the cache is kept")
+        #expect(try await a.sync.teamMembers(refresh: true).map(\.name) == ["Ann", "Bob", "Carl"])
     }
 
     @Test("the cached team is read without the server, however old, and is gone after a logout")

@@ -189,7 +189,8 @@ struct OpenAPIProblemMiddleware: ServerMiddleware {
                 let status: HTTPResponse.Status = error.httpStatus.kind == .clientError ? error.httpStatus : .badRequest
                 problem = ProblemError(
                     status, code: "bad-request",
-                    message: "the request does not match the API: " + Self.describe(error.underlyingError))
+                    message: "the request does not match the API: "
+                        + Self.describe(error.underlyingError, query: Self.queryItems(of: request)))
             } else if error.operationOutput != nil, error.httpStatus.kind == .clientError {
                 problem = ProblemError(
                     error.httpStatus, code: "http-\(error.httpStatus.code)", message: error.causeDescription)
@@ -204,27 +205,67 @@ struct OpenAPIProblemMiddleware: ServerMiddleware {
         }
     }
 
-    /// One line about what is wrong, without echoing the body.
-    static func describe(_ error: any Error) -> String {
+    /// One line about what is wrong, without echoing the body, in JSON's words rather than Swift's (`the body is not
+    /// a JSON object`, never `Dictionary<String, Any>`). `query` is the request's query when it has no body (a GET):
+    /// a value that does not convert then belongs to a query parameter, named when one of them is of the wrong kind.
+    static func describe(_ error: any Error, query: [URLQueryItem]? = nil) -> String {
         guard let decoding = error as? DecodingError else {
             return String(String(describing: error).prefix(200))
         }
         func path(_ context: DecodingError.Context, _ key: (any CodingKey)? = nil) -> String {
             let keys = context.codingPath + (key.map { [$0] } ?? [])
             let text = keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
-            return text.isEmpty ? "the body" : text
+            return text.isEmpty ? (query == nil ? "the body" : "a query parameter") : String(text.prefix(200))
         }
         switch decoding {
         case .dataCorrupted(let context):
+            if query != nil { return "\(path(context)) holds a value that is not allowed" }
             return context.codingPath.isEmpty ? "the body is not valid JSON" : "invalid value at \(path(context))"
         case .keyNotFound(let key, let context):
             return "missing field \(path(context, key))"
         case .typeMismatch(let type, let context):
-            return "\(path(context)) is not a \(type)"
+            if context.codingPath.isEmpty, let name = query.flatMap({ mistyped($0, as: type) }) {
+                return "\(name) is not \(jsonKind(type))"
+            }
+            return "\(path(context)) is not \(jsonKind(type))"
         case .valueNotFound(let type, let context):
-            return "\(path(context)) is null, expected \(type)"
+            return "\(path(context)) is null, expected \(jsonKind(type))"
         @unknown default:
             return "the body does not match the API"
         }
+    }
+
+    /// The query of a request that carries no body (GET, HEAD), else nil.
+    static func queryItems(of request: HTTPRequest) -> [URLQueryItem]? {
+        guard request.method == .get || request.method == .head else { return nil }
+        return URLComponents(string: request.path ?? "")?.queryItems ?? []
+    }
+
+    /// The one query parameter whose value is not a `type` (a number, a boolean), when exactly one is not.
+    private static func mistyped(_ items: [URLQueryItem], as type: Any.Type) -> String? {
+        let converts: (String) -> Bool
+        switch type {
+        case is any BinaryInteger.Type: converts = { Int64($0) != nil }
+        case is any BinaryFloatingPoint.Type: converts = { Double($0) != nil }
+        case is Bool.Type: converts = { $0 == "true" || $0 == "false" }
+        default: return nil
+        }
+        let names = items.filter { !converts($0.value ?? "") }.map(\.name)
+        return names.count == 1 ? String(names[0].prefix(100)) : nil
+    }
+
+    /// A Swift type the decoder expected, as the JSON it stands for: `a JSON object`, `a whole number`.
+    static func jsonKind(_ type: Any.Type) -> String {
+        switch type {
+        case is any BinaryInteger.Type: return "a whole number"
+        case is any BinaryFloatingPoint.Type: return "a number"
+        case is any StringProtocol.Type: return "a string"
+        case is Bool.Type: return "true or false"
+        default: break
+        }
+        let name = String(describing: type)
+        if name.hasPrefix("Dictionary<") { return "a JSON object" }
+        if name.hasPrefix("Array<") { return "a JSON array" }
+        return "a value of the expected kind"
     }
 }

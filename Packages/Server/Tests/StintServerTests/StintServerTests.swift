@@ -146,6 +146,28 @@ import Testing
         }
     }
 
+    /// What the decoder expected is said in JSON's words, not as Swift types (`Dictionary<String, Any>`, `Int`).
+    @Test(arguments: [
+        ("/v1/devices", "[]", "the body is not a JSON object"),
+        ("/v1/devices", #"{"id":5,"name":"laptop","startAfter":0}"#, "id is not a string"),
+        (
+            "/v1/devices", #"{"id":"6b1c1c3e-8a33-4c43-9d7b-6c1f2a0a0001","name":"laptop","startAfter":"0"}"#,
+            "startAfter is not a whole number"
+        ),
+        ("/v1/changes?limit=abc", nil, "limit is not a whole number"),
+        ("/v1/changes?since=e:1&limit=ten", nil, "a query parameter is not a whole number"),
+    ])
+    func aMistypedValueIsNamedInJSONsWords(uri: String, text: String?, detail: String) async throws {
+        let fixture = try await Fixture()
+        try await fixture.application().test(.router) { client in
+            let response = try await client.execute(
+                uri: uri, method: text == nil ? .get : .post, headers: fixture.headers(), body: text.map(body))
+            #expect(response.status == .badRequest)
+            #expect(try problemCode(response) == "bad-request")
+            #expect(try json(response)["message"] as? String == "the request does not match the API: \(detail)")
+        }
+    }
+
     @Test func aMutationIdThatIsNotAUUIDIs400() async throws {
         let fixture = try await Fixture()
         let text =

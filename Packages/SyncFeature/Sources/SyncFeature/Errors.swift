@@ -14,6 +14,11 @@ public enum SyncFeatureError: Error, Sendable, Equatable, LocalizedError, Custom
     case notLoggedIn
     /// `login` was given an empty token (for example `--token -` with nothing on standard input).
     case missingToken
+    /// `login` was given a token with a character no token has (a space, a line break, an escape, a letter outside
+    /// ASCII): a paste that went wrong. Nothing is sent: it could not travel in a request's header anyway.
+    case invalidToken(TokenFlaw)
+    /// `login` was given a server URL whose port is outside 1 to 65535.
+    case invalidPort(server: String, port: Int)
     /// `login` named another server while this device is logged in: its data belongs to that server's team.
     case alreadyLoggedIn(server: String, userName: String)
     /// `login` was given something that is not an http or https URL.
@@ -33,6 +38,14 @@ public enum SyncFeatureError: Error, Sendable, Equatable, LocalizedError, Custom
     /// `stint config set` was given a value the setting does not take (`allowed` lists what it takes).
     case invalidSettingValue(setting: String, value: String, allowed: String)
 
+    /// What is wrong with a token that is not empty.
+    public enum TokenFlaw: Sendable, Equatable {
+        /// A space, a tab, a line break, an escape or another control character.
+        case spaceOrControlCharacter
+        /// A character outside ASCII (tokens are ASCII letters, digits and punctuation).
+        case notASCII
+    }
+
     /// The kind of failure, for the exit code.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         case notFound, ambiguous, invalidInput, conflict
@@ -45,7 +58,8 @@ public enum SyncFeatureError: Error, Sendable, Equatable, LocalizedError, Custom
     public var kind: Kind {
         switch self {
         case .notLoggedIn: .notLoggedIn
-        case .missingToken, .invalidServer, .insecureServer, .invalidSettingValue: .invalidInput
+        case .missingToken, .invalidToken, .invalidServer, .invalidPort, .insecureServer, .invalidSettingValue:
+            .invalidInput
         case .alreadyLoggedIn, .alreadyResolved: .conflict
         case .conflictNotFound: .notFound
         case .ambiguousConflict: .ambiguous
@@ -59,13 +73,19 @@ public enum SyncFeatureError: Error, Sendable, Equatable, LocalizedError, Custom
             "not logged in: log in with stint login URL"
         case .missingToken:
             "no token given: pass --token TOKEN, or --token - and the token on standard input"
+        case .invalidToken(.spaceOrControlCharacter):
+            "the token contains a space or control character: copy it again from stint-server user add"
+        case .invalidToken(.notASCII):
+            "the token contains a character that is not plain ASCII: copy it again from stint-server user add"
+        case .invalidPort(let server, let port):
+            "'\(Self.address(server))' is not a server URL: \(port) is not a valid port (use 1 to 65535)"
         case .alreadyLoggedIn(let server, let userName):
-            "already logged in to \(DisplayText.escaped(server)) as \(DisplayText.singleLine(userName)): "
+            "already logged in to \(Self.address(server)) as \(DisplayText.singleLine(userName)): "
                 + "run stint logout first"
         case .invalidServer(let server):
-            "'\(DisplayText.escaped(server))' is not a server URL: use one like https://stint.example.com"
+            "'\(Self.address(server))' is not a server URL: use one like https://stint.example.com"
         case .insecureServer(let server):
-            "'\(DisplayText.escaped(server))' is plain http to another machine, which would send the token "
+            "'\(Self.address(server))' is plain http to another machine, which would send the token "
                 + "unencrypted: use https://, or pass --insecure on a network you trust"
         case .conflictNotFound(let reference):
             "no conflict matches '\(DisplayText.escaped(reference))': see stint sync conflicts"
@@ -75,13 +95,21 @@ public enum SyncFeatureError: Error, Sendable, Equatable, LocalizedError, Custom
         case .alreadyResolved(let id, let side):
             "conflict \(DisplayText.shortID(id)) was already resolved (kept \(side == .mine ? "yours" : "theirs"))"
         case .remote(let server, let message):
-            "cannot sync with \(DisplayText.escaped(server)): \(DisplayText.singleLine(message))"
+            "cannot sync with \(Self.address(server)): \(DisplayText.singleLine(message))"
         case .invalidSettingValue(let setting, let value, let allowed):
             "'\(DisplayText.escaped(value))' is not a value of \(setting): use \(allowed)"
         }
     }
 
     public var errorDescription: String? { description }
+
+    /// The longest server address a message shows whole.
+    static let addressLimit = 80
+
+    /// A server address as typed, shown back escaped and cut with "…", so a pasted 10 KB URL cannot flood the line.
+    static func address(_ server: String) -> String {
+        DisplayText.excerpt(server, limit: addressLimit)
+    }
 }
 
 extension SyncFeatureError: SyncFailureKindProviding {

@@ -26,11 +26,15 @@ struct SyncInteractor: SyncFeatureInterface {
     func login(server: String, token: String, deviceName: String, allowInsecure: Bool) async throws {
         let address = server.trimmingCharacters(in: .whitespacesAndNewlines)
         guard Self.isServerURL(address) else { throw SyncFeatureError.invalidServer(server) }
+        if let port = URLComponents(string: address)?.port, !(1...65535).contains(port) {
+            throw SyncFeatureError.invalidPort(server: server, port: port)
+        }
         guard allowInsecure || !Self.isPlainHTTPToAnotherMachine(address) else {
             throw SyncFeatureError.insecureServer(server)
         }
         let token = token.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !token.isEmpty else { throw SyncFeatureError.missingToken }
+        if let flaw = Self.flaw(inToken: token) { throw SyncFeatureError.invalidToken(flaw) }
         // This device's data belongs to the team of the server it is logged in to; moving it to another team must be
         // asked for (log out first), never happen as a side effect of a login.
         let current = try await services.account()
@@ -179,6 +183,17 @@ struct SyncInteractor: SyncFeatureInterface {
         let octets = bare.split(separator: ".", omittingEmptySubsequences: false)
         if octets.count == 4, octets[0] == "127", octets.allSatisfy({ UInt8($0) != nil }) { return false }
         return true
+    }
+
+    /// What keeps `token` (already trimmed) from being one, if anything: a token is printable ASCII without spaces,
+    /// the only text a request's `Authorization` header can carry. A space, a line break or an escape inside it is
+    /// a paste that went wrong, and saying so beats the server's "unknown token" (or a header that cannot be sent).
+    static func flaw(inToken token: String) -> SyncFeatureError.TokenFlaw? {
+        let scalars = token.unicodeScalars
+        if scalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) {
+            return .spaceOrControlCharacter
+        }
+        return scalars.allSatisfy(\.isASCII) ? nil : .notASCII
     }
 
     /// The same server written two ways: case in scheme and host, a trailing slash.

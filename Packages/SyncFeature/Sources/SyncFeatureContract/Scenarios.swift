@@ -8,7 +8,8 @@ extension SyncContract {
         logoutForgetsTheAccountButKeepsTheWork, syncAndTeamNeedALogin, syncPushesThenIsUpToDate,
         syncPullsWhatOthersChanged, aFailedSyncLosesNothing, aLostFieldBecomesAConflict,
         takingMineMakesAChangeToPush, takingTheirsChangesNothingElse, resolvingAnUnknownConflictIsNotFound,
-        conflictsOutliveALogout, teamListsEveryMemberAndMarksYou, autoSyncIsAPreferenceThatOutlivesALogout,
+        conflictsOutliveALogout, teamListsEveryMemberAndMarksYou, aTeamRefreshWithTheServerAwayFails,
+        autoSyncIsAPreferenceThatOutlivesALogout,
     ]
 
     static let autoSyncIsAPreferenceThatOutlivesALogout = Scenario(
@@ -186,6 +187,17 @@ extension SyncContract {
         _ = try await probe.services.logout()
         try probe.equal(try await probe.services.conflicts(includeResolved: false).count, 1, "open conflicts")
         try probe.equal(try await probe.services.status().conflicts, 1, "the status still counts them")
+    }
+
+    static let aTeamRefreshWithTheServerAwayFails = Scenario(
+        "a team refresh asked for the server's list: with the server away it fails, never answers from the cache"
+    ) { probe in
+        _ = try await probe.subject.addUser(named: "ben")
+        _ = try await probe.logIn(as: "Ana")
+        let team = try await probe.services.team(refresh: false)
+        try await probe.subject.takeServerOffline()
+        try await probe.failsRemotely("a refresh with the server down") { try await probe.services.team(refresh: true) }
+        try probe.equal(try await probe.services.team(refresh: false), team, "without a refresh the kept team answers")
     }
 
     static let teamListsEveryMemberAndMarksYou = Scenario("the team lists everyone by name and marks you") { probe in

@@ -65,6 +65,38 @@ struct InteractorTests {
         #expect(harness.output.text.isEmpty)
     }
 
+    @Test(arguments: [
+        ("abc\ndef", SyncFeatureError.TokenFlaw.spaceOrControlCharacter), ("abc def", .spaceOrControlCharacter),
+        ("stint_abc\u{1B}[31mred", .spaceOrControlCharacter), ("abc\u{01}def", .spaceOrControlCharacter),
+        ("abc\r\nX-Evil: 1", .spaceOrControlCharacter), ("abc\tdef", .spaceOrControlCharacter),
+        ("abc\u{7F}", .spaceOrControlCharacter), ("abc\u{A0}def", .spaceOrControlCharacter),
+        ("stint_tökén", .notASCII), ("stint_abc\u{202E}", .notASCII),
+    ])
+    func aTokenWithASpaceOrControlCharacterIsInvalidInputAndNothingIsSent(
+        _ token: String, _ flaw: SyncFeatureError.TokenFlaw
+    ) async {
+        let (harness, store) = await Harness.sample(loggedIn: false)
+
+        await #expect(throws: SyncFeatureError.invalidToken(flaw)) {
+            try await harness.feature.login(server: Fixture.server, token: token, deviceName: "laptop")
+        }
+        #expect(await store.account() == nil)
+        #expect(await store.serverRequests == 0, "refused before the server is asked")
+        #expect(harness.output.text.isEmpty)
+        #expect(SyncFeatureError.invalidToken(flaw).kind == .invalidInput)
+    }
+
+    @Test(arguments: ["http://127.0.0.1:99999", "http://127.0.0.1:0", "https://stint.example.com:65536/stint"])
+    func aPortOutsideTheRangeIsInvalidInput(_ server: String) async throws {
+        let harness = Harness(services: FailingSyncServices(error: UnexpectedServiceError(code: 1)))
+        let port = try #require(URLComponents(string: server)?.port)
+
+        await #expect(throws: SyncFeatureError.invalidPort(server: server, port: port)) {
+            try await harness.feature.login(server: server, token: "stint_x", deviceName: "laptop")
+        }
+        #expect(SyncFeatureError.invalidPort(server: server, port: port).kind == .invalidInput)
+    }
+
     @Test(arguments: ["stint.example.com", "ftp://stint.example.com", "https://", "https://stint example.com", ""])
     func anAddressThatIsNoServerURLIsRefused(_ server: String) async {
         let harness = Harness(services: FailingSyncServices(error: UnexpectedServiceError(code: 1)))

@@ -185,6 +185,29 @@ struct PresenterTests {
             .invalidInput
         ),
         (
+            .invalidToken(.spaceOrControlCharacter),
+            "the token contains a space or control character: copy it again from stint-server user add", .invalidInput
+        ),
+        (
+            .invalidToken(.notASCII),
+            "the token contains a character that is not plain ASCII: copy it again from stint-server user add",
+            .invalidInput
+        ),
+        (
+            .invalidPort(server: "http://127.0.0.1:99999", port: 99999),
+            "'http://127.0.0.1:99999' is not a server URL: 99999 is not a valid port (use 1 to 65535)", .invalidInput
+        ),
+        (
+            .invalidServer("https://" + String(repeating: "a", count: 10_240) + ".com"),
+            "'https://" + String(repeating: "a", count: 71) + "…' is not a server URL: use one like "
+                + "https://stint.example.com",
+            .invalidInput
+        ),
+        (
+            .remote(server: "http://127.0.0.1:8420/" + String(repeating: "a", count: 10_240), message: "refused"),
+            "cannot sync with http://127.0.0.1:8420/" + String(repeating: "a", count: 57) + "…: refused", .remote
+        ),
+        (
             .alreadyLoggedIn(server: "https://a.example.com", userName: "Ana"),
             "already logged in to https://a.example.com as Ana: run stint logout first", .conflict
         ),
