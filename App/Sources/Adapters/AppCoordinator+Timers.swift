@@ -146,7 +146,17 @@ extension AppCoordinator {
                     try input.calendarDay(text, field: "until", leaning: .past)
                 },
                 project: arguments.project, task: arguments.task, limit: try input.limit(arguments.limit),
-                all: arguments.all, layout: arguments.format == .csv ? .csv : .table))
+                all: arguments.all, layout: arguments.format == .csv ? .csv : .table,
+                author: Self.entryAuthor(arguments.user)))
+    }
+
+    /// `--user`: `me` (the default), `all`, or a member's name for the Services to resolve, as for reports.
+    static func entryAuthor(_ user: String?) -> EntryAuthor {
+        switch author(user) {
+        case .me: .me
+        case .everyone: .everyone
+        case .member(let name): .member(name)
+        }
     }
 
     public func editEntry(_ arguments: EntryEditArguments) async throws {

@@ -25,6 +25,7 @@ struct EntriesCommand: AsyncParsableCommand {
                   stint entries list --since 2026-11-01 --until 2026-11-30
                   stint entries list --project Work --task 12 --json
                   stint entries list --all --format csv > time.csv
+                  stint entries list --since mon --user ana
                 """,
             aliases: ["ls"])
         @OptionGroup var global: GlobalOptions
@@ -44,6 +45,8 @@ struct EntriesCommand: AsyncParsableCommand {
         var limit: Int?
         @Option(name: [.short, .long], help: "The output (default: table; --json is the same as json).")
         var format: ReportFormatOption?
+        @Option(help: "Whose entries: me (default), all, or a team member's name.", completion: .list(["me", "all"]))
+        var user: String?
 
         func validate() throws {
             if all && (since != nil || until != nil) {
@@ -55,7 +58,8 @@ struct EntriesCommand: AsyncParsableCommand {
         var invocation: QuickCommandLine.Invocation {
             .entriesList(
                 EntriesListArguments(
-                    since: since, until: until, project: project, task: task, all: all, limit: limit, format: format))
+                    since: since, until: until, project: project, task: task, all: all, limit: limit, format: format,
+                    user: user))
         }
     }
 

@@ -21,6 +21,8 @@ public struct EntryDetails: Sendable {
     public let project: Project?
     /// After a log or edit with `OverlapPolicy.adjust`: how many other entries gave up time to it.
     public var adjustedOverlaps: Int?
+    /// Who logged it, by name, in a listing of other people's entries (`--user`); nil in one of your own.
+    public var loggedByName: String?
 }
 
 /// What `stint timer start` did.
@@ -65,6 +67,8 @@ public struct EntrySearch: Sendable {
     public var project: String?
     public var task: String?
     public var limit: Int?
+    /// Whose entries: your own unless asked (`--user`), as a report counts your own time.
+    public var author: ReportWorker.Author = .me
 
     public init(since: Day? = nil, until: Day? = nil, project: String? = nil, task: String? = nil, limit: Int? = nil) {
         self.since = since

@@ -9,6 +9,8 @@ public struct TimeWorker: Sendable {
     let sums: any TimeReportRepository
     let tasks: any TaskRepository
     let projects: any ProjectRepository
+    /// Who is who, for listing a teammate's entries (`entries --user`).
+    let sync: any SyncRepository
     let calendar: WorkCalendar
 
     // MARK: Timers
@@ -166,8 +168,15 @@ public struct TimeWorker: Sendable {
         try await working {
             let zone = calendar.timeZone
             // A limit keeps the most recent entries (read newest first), still shown oldest first.
-            // Your own entries, as `report` counts your own time: a teammate's synced ones are theirs to list.
-            var query = TimeEntryQuery(author: .localPerson, limit: search.limit, newestFirst: search.limit != nil)
+            // Your own entries unless asked, as `report` counts your own time: a teammate's synced ones are theirs.
+            let team = TeamDirectory(sync: sync)
+            let author: TimeAuthor =
+                switch search.author {
+                case .me: .localPerson
+                case .everyone: .everyone
+                case .member(let reference): .member(try await team.member(reference, purpose: "--user"))
+                }
+            var query = TimeEntryQuery(author: author, limit: search.limit, newestFirst: search.limit != nil)
             if let since = search.since, let until = search.until {
                 let range = try DayRange(since: since, until: until).instants(in: zone)
                 (query.from, query.to) = (range.lowerBound, range.upperBound)
@@ -178,7 +187,12 @@ public struct TimeWorker: Sendable {
             if let project = search.project { query.projectID = try await projects.project(reference: project).id }
             if let task = search.task { query.taskID = try await tasks.task(reference: task).id }
             let found = try await entries.entries(matching: query)
-            return try await details(for: query.newestFirst ? found.reversed() : found)
+            var listed = try await details(for: query.newestFirst ? found.reversed() : found)
+            if search.author != .me {
+                let names = await team.names(for: Set(listed.map(\.entry.loggedBy)))
+                for index in listed.indices { listed[index].loggedByName = names[listed[index].entry.loggedBy] }
+            }
+            return listed
         }
     }
 

@@ -120,7 +120,7 @@ public final class WorkersDependencyContainer: Sendable {
         return TimeWorker(
             timers: data.makeTimerRepository(), entries: data.makeTimeEntryRepository(),
             sums: data.makeTimeReportRepository(), tasks: data.makeTaskRepository(),
-            projects: data.makeProjectRepository(), calendar: calendar)
+            projects: data.makeProjectRepository(), sync: data.syncRepository(), calendar: calendar)
     }
 
     public func makeReportWorker() throws(WorkerError) -> ReportWorker {

@@ -80,6 +80,10 @@ final class Harness: @unchecked Sendable {
 
     /// The JSON object or array a `--json` run printed.
     func json(_ arguments: String...) async throws -> Any {
+        try await json(arguments)
+    }
+
+    func json(_ arguments: [String]) async throws -> Any {
         let outcome = await run(arguments + ["--json"])
         guard outcome.status == 0 else { throw HarnessFailure(description: "\(outcome)") }
         return try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8))

@@ -97,6 +97,46 @@ struct TeamRouteTests {
         #expect(cached.stdoutLines.contains { $0.hasPrefix("Grace") }, "\(cached)")
     }
 
+    @Test("entries lists my own by default, everyone's with --user all (saying whose), a member's by name")
+    func entriesUsers() async throws {
+        let stint = try Harness()
+        try await stint.given([
+            ["project", "add", "Work"], ["log", "1h", "--project", "Work", "--date", "2026-11-17"],
+        ])
+        let ids = try await stint.logIn(as: "Ada", team: ["Grace"])
+        // Grace's entry, as a sync would bring it: an export whose person (and author) is her server id.
+        let other = try Harness()
+        try await other.given([
+            ["project", "add", "Garden"], ["log", "30m", "--project", "Garden", "--date", "2026-11-18"],
+        ])
+        let person = try #require(
+            (try JSONSerialization.jsonObject(with: Data((await other.run("export")).stdout.utf8)) as? [String: Any])?[
+                "person_id"] as? String)
+        let file = stint.root.appendingPathComponent("grace.json")
+        let text = (await other.run("export")).stdout.replacingOccurrences(of: person, with: ids[1].lowercasedString)
+        try Data(text.utf8).write(to: file)
+        let imported = await stint.run("import", file.path)
+        #expect(imported.stdout == "Imported \(file.path): 2 new, 0 updated, 0 unchanged\n", "a teammate's stays hers")
+
+        let week = ["--since", "2026-11-16", "--until", "2026-11-22"]
+        let mine = try await stint.json(["entries"] + week) as? [[String: Any]]
+        #expect(mine?.count == 1)
+        let all = await stint.run(["entries"] + week + ["--user", "all"])
+        let lines = all.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("Entry     By     Date") == true, "\(all.stdout)")
+        #expect(lines.contains { $0.contains(" Ada ") && $0.contains("Work") }, "\(all.stdout)")
+        #expect(lines.contains { $0.contains(" Grace ") && $0.contains("Garden") }, "\(all.stdout)")
+        let grace = try await stint.json(["entries"] + week + ["--user", "grace"]) as? [[String: Any]]
+        #expect(grace?.map { $0["logged_by"] as? String } == [ids[1].lowercasedString])
+        #expect(await stint.run(["entries"] + week + ["--user", "bob"]).status == 2)
+        // Her entry is hers: this device refuses to change it.
+        let id = try #require(grace?.first?["id"] as? String)
+        let edit = await stint.run("entries", "edit", String(id.prefix(8)), "--note", "mine now")
+        #expect(edit.status == 5)
+        #expect(
+            edit.stderr == "stint: entry \(id.prefix(8)) was logged by a teammate: only they can change or delete it\n")
+    }
+
     @Test("a report counts my time by default, everyone's with --user all, a member's by name")
     func reportUsers() async throws {
         let stint = try Harness()

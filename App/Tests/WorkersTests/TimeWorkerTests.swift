@@ -14,7 +14,7 @@ extension Workbench {
         TimeWorker(
             timers: data.makeTimerRepository(), entries: data.makeTimeEntryRepository(),
             sums: data.makeTimeReportRepository(), tasks: data.makeTaskRepository(),
-            projects: data.makeProjectRepository(), calendar: calendar(zone))
+            projects: data.makeProjectRepository(), sync: data.syncRepository(), calendar: calendar(zone))
     }
 
     func reports(in zone: String = "UTC") -> ReportWorker {

@@ -53,11 +53,16 @@ struct TimersAdapter: TimersServices {
     }
 
     func entries(matching query: EntryQuery) async throws -> [TimersFeature.TimeEntry] {
-        try await worker.entries(
-            EntrySearch(
-                since: try query.since.map(DayMapping.day), until: try query.until.map(DayMapping.day),
-                project: query.project, task: query.task, limit: query.limit)
-        ).map(Self.entry)
+        var search = EntrySearch(
+            since: try query.since.map(DayMapping.day), until: try query.until.map(DayMapping.day),
+            project: query.project, task: query.task, limit: query.limit)
+        search.author =
+            switch query.author {
+            case .me: .me
+            case .everyone: .everyone
+            case .member(let name): .member(name)
+            }
+        return try await worker.entries(search).map(Self.entry)
     }
 
     func entry(reference: String) async throws -> TimersFeature.TimeEntry {
@@ -116,6 +121,7 @@ struct TimersAdapter: TimersServices {
             loggedBy: entry.loggedBy.lowercasedString, taskID: entry.target.taskID?.lowercasedString,
             projectID: details.project?.id.lowercasedString)
         result.adjustedOverlaps = details.adjustedOverlaps
+        result.loggedByName = details.loggedByName
         return result
     }
 }

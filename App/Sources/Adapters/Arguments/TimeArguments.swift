@@ -89,11 +89,14 @@ public struct EntriesListArguments: Sendable, Equatable {
     public var limit: Int?
     /// `--format`: table (the default), csv, or json (the same as `--json`).
     public var format: ReportFormatOption?
+    /// `--user`: `me` (the default), `all`, or a team member's name.
+    public var user: String?
 
     public init(
         since: String? = nil, until: String? = nil, project: String? = nil, task: String? = nil, all: Bool = false,
-        limit: Int? = nil, format: ReportFormatOption? = nil
+        limit: Int? = nil, format: ReportFormatOption? = nil, user: String? = nil
     ) {
+        self.user = user
         self.format = format
         self.since = since
         self.until = until

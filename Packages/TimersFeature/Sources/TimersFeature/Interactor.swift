@@ -114,7 +114,8 @@ struct TimersInteractor: TimersFeatureInterface {
         // The table also shows what your timers hold (like `watson log --current`), so "today" is not short by the
         // hour still running; JSON and CSV stay lists of entries, which is what scripts read them for.
         var open: [Timer] = []
-        if presenter.format == .human, query.layout == .table, query.covers(today) {
+        // Only your own timers: another person's are never on this device.
+        if presenter.format == .human, query.layout == .table, query.covers(today), query.author == .me {
             open = try await services.timers().filter { query.matches($0) }
         }
         try view.render(presenter.entries(entries, layout: query.layout, timers: open))

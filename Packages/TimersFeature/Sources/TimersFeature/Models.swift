@@ -178,6 +178,9 @@ public struct TimeEntry: Sendable, Hashable, Codable, Identifiable {
     /// After a log or edit with ``OverlapChoice/adjust``: how many of the person's other entries were trimmed,
     /// split or removed to make room; nil otherwise (and then absent from JSON). Not stored with the entry.
     public var adjustedOverlaps: Int?
+    /// The name of who logged it, set when a listing shows other people's entries (`--user`), so a table can say
+    /// whose each one is; JSON carries `logged_by` instead.
+    public var loggedByName: String?
 
     public init(
         id: String,
@@ -394,6 +397,16 @@ public struct LogRequest: Sendable, Equatable {
 /// The feature applies one default before asking the Services: a query that names no day, task or project and is
 /// not `all` means today (`since` becomes the feature's today). The Services never see `all`; they treat missing
 /// days as open.
+/// Whose entries a listing shows: a teammate's synced entries are theirs, listed only when asked for.
+public enum EntryAuthor: Sendable, Equatable {
+    /// Your own (the default).
+    case me
+    /// Everyone's on this device (yours and what sync brought).
+    case everyone
+    /// One team member's, by the name (or id prefix) typed; the Services resolve it.
+    case member(String)
+}
+
 public struct EntryQuery: Sendable, Equatable {
     public var since: CalendarDay?
     public var until: CalendarDay?
@@ -406,11 +419,14 @@ public struct EntryQuery: Sendable, Equatable {
     /// Table or CSV when the context's format is human; ignored for JSON (the host's `--json` wins, as for reports).
     /// Only the feature reads it; the Services ignore it.
     public var layout: EntriesLayout
+    /// Whose entries: your own unless asked (`--user`).
+    public var author: EntryAuthor
 
     public init(
         since: CalendarDay? = nil, until: CalendarDay? = nil, project: String? = nil, task: String? = nil,
-        limit: Int? = nil, all: Bool = false, layout: EntriesLayout = .table
+        limit: Int? = nil, all: Bool = false, layout: EntriesLayout = .table, author: EntryAuthor = .me
     ) {
+        self.author = author
         self.layout = layout
         self.since = since
         self.until = until

@@ -170,7 +170,9 @@ struct TimersPresenter: Sendable {
         if format == .json { return .entriesJSON(entries) }
         if layout == .csv { return .text(entriesCSV(entries)) }
         guard !entries.isEmpty || !timers.isEmpty else { return .lines([Self.noEntriesMessage]) }
-        let columns = [
+        // Other people's entries (`--user`) say whose they are, in a column of their own after the entry's id.
+        let byColumn = entries.contains { $0.loggedByName != nil }
+        var columns = [
             TableColumn("Entry"),
             TableColumn("Date"),
             TableColumn("Time"),
@@ -182,8 +184,9 @@ struct TimersPresenter: Sendable {
             TableColumn("Tags", dropRank: TableColumn.DropRank.tags),
             TableColumn("$", dropRank: TableColumn.DropRank.context),
         ]
+        if byColumn { columns.insert(TableColumn("By"), at: 1) }
         let entryRows = entries.map { entry -> [TableCell] in
-            [
+            var row = [
                 TableCell(DisplayText.shortID(entry.id)),
                 TableCell(day(of: entry.start).iso),
                 TableCell(timeRange(of: entry)),
@@ -194,10 +197,12 @@ struct TimersPresenter: Sendable {
                 TableCell(Self.tagList(entry.tags)),
                 entry.billable ? TableCell("$", color: .green) : TableCell(""),
             ]
+            if byColumn { row.insert(TableCell(DisplayText.singleLine(entry.loggedByName ?? "")), at: 1) }
+            return row
         }
         // A timer's row says it is still counting; its time so far is in the total, and the total says so.
         let timerRows = timers.map { timer -> [TableCell] in
-            [
+            var row = [
                 TableCell(
                     timer.state == .running ? "running" : "paused", color: timer.state == .running ? .green : .yellow),
                 TableCell(day(of: timer.startedAt).iso),
@@ -209,15 +214,21 @@ struct TimersPresenter: Sendable {
                 TableCell(Self.tagList(timer.tags)),
                 timer.billable ? TableCell("$", color: .green) : TableCell(""),
             ]
+            if byColumn { row.insert(TableCell(""), at: 1) }
+            return row
         }
         let rows = entryRows + timerRows
         let total = entries.reduce(0) { $0 + $1.durationSeconds } + timers.reduce(0) { $0 + $1.elapsedSeconds }
         var totalRow = Array(repeating: TableCell(""), count: columns.count)
+        let shift = byColumn ? 1 : 0
         totalRow[0] = TableCell("Total", color: .bold)
-        totalRow[1] = TableCell(entries.count == 1 ? "1 entry" : "\(NumberText.grouped(entries.count)) entries")
+        totalRow[1 + shift] = TableCell(
+            entries.count == 1 ? "1 entry" : "\(NumberText.grouped(entries.count)) entries")
         // In the Time column, so the Date column keeps its width on a narrow terminal.
-        if !timers.isEmpty { totalRow[2] = TableCell(timers.count == 1 ? "+ 1 timer" : "+ \(timers.count) timers") }
-        totalRow[3] = TableCell(DurationText.format(seconds: total), color: .bold)
+        if !timers.isEmpty {
+            totalRow[2 + shift] = TableCell(timers.count == 1 ? "+ 1 timer" : "+ \(timers.count) timers")
+        }
+        totalRow[3 + shift] = TableCell(DurationText.format(seconds: total), color: .bold)
         return .table(TimerTable(columns: columns, rows: rows, totalRow: totalRow))
     }
 

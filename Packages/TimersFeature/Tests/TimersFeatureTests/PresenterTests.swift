@@ -141,6 +141,22 @@ struct PresenterTests {
         #expect(table.cells(inColumn: "Project")?.map(\.text) == ["Work", "Home", "Work"])
     }
 
+    /// Other people's entries (`entries --user`) say whose each one is; a list of your own has no such column.
+    @Test func entriesOfOthersSayWhoseTheyAre() throws {
+        var ada = Fixture.entry(1, start: Fixture.at(0, 9), seconds: 600)
+        ada.loggedByName = "Ada"
+        var grace = Fixture.entry(2, start: Fixture.at(0, 10), seconds: 1_200)
+        grace.loggedByName = "Grace\u{202E}"
+        let listed = try table(presenter.entries([ada, grace]))
+        #expect(
+            listed.columnTitles == ["Entry", "By", "Date", "Time", "Duration", "Task", "Project", "Note", "Tags", "$"])
+        #expect(listed.cells(inColumn: "By")?.map(\.text) == ["Ada", #"Grace\u{202E}"#])
+        #expect(listed.total(inColumn: "Date")?.text == "2 entries")
+        #expect(listed.total(inColumn: "Duration")?.text == "30m")
+        let own = try table(presenter.entries([Fixture.entry(3, start: Fixture.at(0, 9), seconds: 600)]))
+        #expect(!own.columnTitles.contains("By"))
+    }
+
     @Test func statusEstimateTurnsRedWhenOver() throws {
         let timer = Fixture.timer(
             intervals: [TimerInterval(start: Fixture.at(0, 10))], elapsed: 3_600, logged: 2 * 3_600 + 20 * 60)
