@@ -42,6 +42,15 @@ public enum LocalStorageError: Error, Sendable, CustomStringConvertible, Localiz
 
     public var errorDescription: String? { description }
 
+    /// Whether the change named a project, list or task the database does not hold: for a pulled page, its parent
+    /// may still come in a later one (LocalSyncRepository then asks for a larger page).
+    public var isMissingReference: Bool {
+        if case .constraint(let message) = self { return message == Self.missingReferenceMessage }
+        return false
+    }
+
+    static let missingReferenceMessage = "the change refers to a project or list that does not exist"
+
     /// The error this one wraps, if any.
     public var underlyingError: (any Error)? {
         switch self {
@@ -101,7 +110,7 @@ public enum LocalStorageError: Error, Sendable, CustomStringConvertible, Localiz
     private static func constraintMessage(_ error: DatabaseError) -> String {
         let message = error.message ?? ""
         if error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY || message.contains("FOREIGN KEY") {
-            return "the change refers to a project or list that does not exist"
+            return missingReferenceMessage
         }
         if error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY || message.contains(".id") {
             return "a record with the same id already exists"

@@ -564,20 +564,11 @@ public final class LocalStore: Sendable {
     /// Runs `body` in an IMMEDIATE transaction: the write lock is taken up front, so a concurrent
     /// writer waits for it (busy timeout) instead of failing when upgrading a read.
     /// - Parameter rollingBack: undo everything `body` did once it returns (``rehearse(summary:at:_:)``).
-    /// - Parameter checkingReferences: false turns SQLite's foreign keys off for this transaction (SQLite only
-    /// switches them between transactions), for what the server sends (``applySync(_:)``).
-    func transaction<T: Sendable>(
-        rollingBack: Bool = false, checkingReferences: Bool = true, _ body: @Sendable (Database) throws -> T
-    ) async throws -> T {
+    func transaction<T: Sendable>(rollingBack: Bool = false, _ body: @Sendable (Database) throws -> T) async throws
+        -> T
+    {
         do {
-            return try writeNow { db in
-                guard !checkingReferences else {
-                    return try db.immediateTransaction(rollingBack: rollingBack) { try body(db) }
-                }
-                try db.runPlain("PRAGMA foreign_keys = OFF")
-                defer { try? db.runPlain("PRAGMA foreign_keys = ON") }
-                return try db.immediateTransaction(rollingBack: rollingBack) { try body(db) }
-            }
+            return try writeNow { db in try db.immediateTransaction(rollingBack: rollingBack) { try body(db) } }
         } catch let error as BodyError {
             throw error.error
         } catch {

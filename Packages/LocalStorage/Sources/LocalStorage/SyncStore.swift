@@ -71,21 +71,11 @@ extension LocalStore {
     /// (tombstone or not) is overwritten field by field and gets the server's version. Fields that
     /// changes still pending here (numbers after the acknowledged one, `pushedThrough` when given)
     /// have changed keep their local value, so a pull never undoes work not yet pushed: the pending
-    /// change stays in the outbox and meets the server's value in the three-way merge.
-    ///
-    /// References are not enforced here. A pull comes in pages, each its own transaction, and a page may hold
-    /// children whose parent comes in a later one (a project renamed after its 5,000 tasks were sent); a
-    /// teammate's device, or an older server, may even have pushed a child whose parent never comes. Checking
-    /// them made that page fail on every sync from then on, and the device never pulled anything again.
-    /// Readers already take a missing parent as none: such a task shows in the inbox and such time without its
-    /// task, until the parent arrives. Local writes keep checking their own references.
+    /// change stays in the outbox and meets the server's value in the three-way merge. References are
+    /// checked when the transaction commits, so a page may hold children before their parents.
     @discardableResult
     public func applySync(_ write: SyncWrite) async throws(LocalStorageError) -> SyncApplyCounts {
-        do {
-            return try await transaction(checkingReferences: false) { db in try SyncQueries.apply(write, db) }
-        } catch {
-            throw LocalStorageError.writing(error)
-        }
+        try await storeTransaction { db in try SyncQueries.apply(write, db) }
     }
 
     /// Conflicts and rejections, newest first; resolved ones only when asked.

@@ -22,7 +22,9 @@ struct LocalSyncRepository: SyncRepository {
     var batchBytes: Int = Self.defaultBatchBytes
     static let defaultBatchBytes = 1 << 20
     /// The server's largest page: a first pull of 100,000 records takes 20 round trips, not 100.
-    static let pageSize = 5000
+    var pageSize = 5000
+    /// How many records a pull holds back while they wait for a later page with what they refer to (``pull``).
+    var largestWait: Int { pageSize * 40 }
 
     // MARK: Account
 
@@ -267,9 +269,12 @@ struct LocalSyncRepository: SyncRepository {
             : try settings[.deviceID].map { text throws(RepositoryError) in
                 try UUID(storageID: text, field: "device id")
             }
+        // Rows of pages that could not land alone, waiting for a later page that holds what they refer to.
+        var waiting: [ServerRow] = []
+        let size = pageSize
         while true {
             let page = try await remote { () throws(RemoteFailure) in
-                try await service.pull(since: cursor, limit: Self.pageSize, leavingOut: device)
+                try await service.pull(since: cursor, limit: size, leavingOut: device)
             }
             if let epoch, page.epoch != epoch {
                 throw .remote(.epochChanged("the server's data was reset or restored"))
@@ -279,8 +284,25 @@ struct LocalSyncRepository: SyncRepository {
             if !page.records.isEmpty || page.cursor != cursor || page.epoch != epoch || (everything && finished) {
                 var values: [SyncSettingKey: String?] = [.cursor: page.cursor, .epoch: page.epoch]
                 if everything && finished { values[.pullEverything] = .some(nil) }
-                let write = SyncWrite(rows: page.records.map(SyncCoding.serverRow), settings: values)
-                let counts = try await storage { try await store.applySync(write) }
+                let rows = waiting + page.records.map(SyncCoding.serverRow)
+                let write = SyncWrite(rows: rows, settings: values)
+                let counts: SyncApplyCounts
+                do {
+                    counts = try await store.applySync(write)
+                    waiting = []
+                } catch let error
+                    where error.isMissingReference && page.hasMore && !page.records.isEmpty
+                    && rows.count < largestWait
+                {
+                    // Records come in the order they last changed, so a task may come a page before its project
+                    // (the project renamed after its 5,000 tasks were sent). The page was rolled back whole, the
+                    // stored cursor stays; it lands with the next page, which brings the parent along.
+                    waiting = rows
+                    cursor = page.cursor
+                    continue
+                } catch {
+                    throw repositoryError(error)
+                }
                 // This device's own changes come back in the pull; they are already here and not "pulled".
                 summary.pulled += counts.inserted + counts.updated
             }

@@ -211,6 +211,35 @@ struct SyncTests {
         }
     }
 
+    @Test("a page whose tasks name a project only a later page holds waits for that page instead of failing every sync")
+    func parentInALaterPage() async throws {
+        let server = FakeSyncServer()
+        await server.addUser("Ann", token: "a")
+        let a = try SyncDevice(server, ids: "aaaa")
+        let b = try SyncDevice(server, ids: "bbbb")
+        defer {
+            a.remove()
+            b.remove()
+        }
+        try await a.login("a")
+        try await b.login("a", name: "desktop")
+        let project = try await a.projects.create(name: "Big", note: "")
+        for number in 1...3 { _ = try await a.tasks.create(NewTask(title: "Task \(number)", projectID: project.id)) }
+        try await a.syncNow()
+        // Renamed after its tasks reached the server: its last change comes after theirs, so a pull sends it after
+        // them, on a later page.
+        a.clock.advance(60)
+        _ = try await a.projects.rename(project.id, to: "Bigger")
+        try await a.syncNow()
+        var small = try #require(b.sync as? LocalSyncRepository)
+        small.pageSize = 2
+        let summary = try await small.sync { _ in }
+        #expect(summary.pulled == 4)
+        #expect(try await b.tasks.count(matching: TaskQuery()) == 3)
+        #expect(try await b.projects.project(id: project.id)?.name == "Bigger")
+        #expect(try await b.syncNow().pulled == 0, "and the next sync has nothing left to do")
+    }
+
     @Test("a pull leaves out the device's own writes, except after answers were lost: then it fetches them too")
     func ownWritesAndLostAnswers() async throws {
         let server = FakeSyncServer()

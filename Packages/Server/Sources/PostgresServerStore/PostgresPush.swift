@@ -63,13 +63,14 @@ enum PostgresPush {
             entities.append(mutation.entity.rawValue)
             ids.append(mutation.id)
             if mutation.entity == .timer { touchesTimers = true }
-            // The project, list or task a mutation files its record under: the batch checks they exist.
+            // The project, list or task a mutation files its record under: the batch checks they exist. From the
+            // base too: when the server lost the record, the merge takes the unchanged fields from the base.
             for (field, kind) in PushBatch.referenceFields {
-                guard case .string(let text)? = mutation.changes[field], let id = UUID(uuidString: text) else {
-                    continue
+                for fields in [mutation.changes, mutation.base ?? [:]] {
+                    guard case .string(let text)? = fields[field], let id = UUID(uuidString: text) else { continue }
+                    entities.append(kind.rawValue)
+                    ids.append(id)
                 }
-                entities.append(kind.rawValue)
-                ids.append(id)
             }
         }
         let rows = try await connection.query(
@@ -78,6 +79,21 @@ enum PostgresPush {
             WHERE (entity, id) IN (SELECT * FROM unnest(\(entities)::text[], \(ids)::uuid[]))
             """, logger: logger)
         try await transaction.load(rows)
+        // A task moved to another project keeps its list only if the list is of that project: the stored list.
+        let keptLists: [UUID] = input.mutations.compactMap { mutation in
+            guard mutation.entity == .task, mutation.changes["project_id"] != nil, mutation.changes["list_id"] == nil,
+                let text = (try? transaction.record(.task, mutation.id))??.fields["list_id"]?.stringValue
+            else { return nil }
+            return UUID(uuidString: text)
+        }
+        if !keptLists.isEmpty {
+            try await transaction.load(
+                connection.query(
+                    """
+                    SELECT entity, id, owner_id, version, sequence, deleted, fields FROM records
+                    WHERE entity = 'taskList' AND id = ANY(\(keptLists)::uuid[])
+                    """, logger: logger))
+        }
         // The one-running-timer rule reads the person's other open timers.
         if touchesTimers {
             try await transaction.load(

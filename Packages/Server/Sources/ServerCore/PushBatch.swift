@@ -51,11 +51,14 @@ package enum PushBatch {
 
         var results: [MutationOutput] = []
         results.reserveCapacity(input.mutations.count)
+        // A device sends its records in the order it first changed them: a task moved into a project created
+        // after the task's first edit comes before that project. Anything the batch itself brings counts as held.
+        let batch = Set(input.mutations.map { BatchKey(entity: $0.entity, id: $0.id) })
         for mutation in input.mutations {
             let current = try transaction.record(mutation.entity, mutation.id)
             var decision = PushEngine.apply(mutation, to: current, by: user.id, at: now)
             if decision.writes, let record = decision.record,
-                let missing = try missingReference(of: record, current: current, in: transaction)
+                let missing = try missingReference(of: record, current: current, in: transaction, batch: batch)
             {
                 decision = .rejected(missing, record: current)
             }
@@ -92,13 +95,16 @@ package enum PushBatch {
     /// device that pulled it, a reference its database refused. Only references the mutation sets or changes are
     /// checked: a record stored before this check keeps taking edits to its other fields.
     static func missingReference(
-        of record: StoredRecord, current: StoredRecord?, in transaction: some PushTransaction
+        of record: StoredRecord, current: StoredRecord?, in transaction: some PushTransaction,
+        batch: Set<BatchKey> = []
     ) throws(ServerError) -> String? {
         guard !record.deleted else { return nil }
         func changed(_ field: String) -> UUID? {
             guard case .string(let text)? = record.fields[field], let id = UUID(uuidString: text) else { return nil }
             return current?.fields[field] == record.fields[field] ? nil : id
         }
+        // A task whose project changes keeps its list only if the list is of the new project, too.
+        let movesProject = record.entity == .task && changed("project_id") != nil
         let references: [(field: String, kind: EntityKind, noun: String)] =
             switch record.entity {
             case .project: []
@@ -107,13 +113,28 @@ package enum PushBatch {
             case .timer, .timeEntry: [("task_id", .task, "task"), ("project_id", .project, "project")]
             }
         for (field, kind, noun) in references {
-            guard let id = changed(field) else { continue }
-            guard let parent = try transaction.record(kind, id) else { return "\(field): no such \(noun)" }
+            let changedID = changed(field)
+            let keptList =
+                movesProject && kind == .taskList && changedID == nil
+                ? record.fields[field]?.stringValue.flatMap(UUID.init(uuidString:)) : nil
+            guard let id = changedID ?? keptList else { continue }
+            guard let parent = try transaction.record(kind, id) else {
+                // Brought by a later mutation of this batch: it exists once the batch is applied. A list the
+                // mutation leaves as it was is not checked for existence (a store may not have read it).
+                if keptList != nil || batch.contains(BatchKey(entity: kind, id: id)) { continue }
+                return "\(field): no such \(noun)"
+            }
             if record.entity == .task, kind == .taskList, parent.fields["project_id"] != record.fields["project_id"] {
                 return "list_id: the list belongs to another project"
             }
         }
         return nil
+    }
+
+    /// A record a batch touches, by kind and id.
+    struct BatchKey: Hashable {
+        let entity: EntityKind
+        let id: UUID
     }
 
     private static func checkShape(_ input: PushInput) throws(ServerError) {

@@ -479,6 +479,24 @@ struct StoreContract: Sendable {
             #expect(output.results[5].reason == "list_id: the list belongs to another project")
             let ids = Set(try await pullAll(store, alice).map(\.id))
             #expect(ids == [Fixture.id(1), Fixture.id(2), Fixture.id(3), Fixture.id(13)], "nothing rejected is stored")
+            // A device sends records in the order it first changed them: a task before the project it was moved into
+            // later. What the same batch brings counts as held, whatever its place in the batch.
+            var movedLater = Fixture.task(title: "moved into a new project")
+            movedLater["project_id"] = .string(Fixture.id(20).text)
+            let inOrder = try await laptop.push([
+                (.task, Fixture.id(21), nil, movedLater), (.project, Fixture.id(20), nil, Fixture.project(name: "New")),
+            ])
+            #expect(inOrder.results.map(\.outcome) == [.applied, .applied], "\(inOrder.results.map(\.reason))")
+            // Moving a task to another project while it keeps a list of the old one is refused.
+            var inList = Fixture.task(title: "in a list")
+            inList["project_id"] = .string(Fixture.id(2).text)
+            inList["list_id"] = .string(Fixture.id(3).text)
+            _ = try await laptop.push(.task, Fixture.id(22), inList)
+            let moved = try await laptop.push(
+                .task, Fixture.id(22), base: ["project_id": .string(Fixture.id(2).text)],
+                ["project_id": .string(Fixture.id(1).text)])
+            #expect(moved.outcome == .rejected)
+            #expect(moved.reason == "list_id: the list belongs to another project")
         },
         Check(name: "tombstones are pulled") { subject in
             let store = subject.store
