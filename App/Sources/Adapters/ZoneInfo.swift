@@ -40,12 +40,16 @@ struct ZoneInfo: Sendable, Equatable {
         return parse(bytes, identifier: identifier)
     }
 
-    /// The zone a POSIX `TZ` string spells out (`IST-5:30`, `UTC-3`, `CET-1CEST,M3.5.0,M10.5.0/3`), as the C library
+    /// The zone a POSIX `TZ` string spells out (`IST-5:30`, `UTC-3`, `<+03>-3`), as the C library
     /// reads `TZ` when it names no file: the offset counts west, so `UTC-3` is three hours east of UTC. Nil for
     /// anything that is not such a string. Foundation read `UTC-3` as three hours west and `IST-5:30` not at all (UTC
     /// then), so Stint disagreed with `date` by six hours or five and a half.
+    ///
+    /// Only a fixed offset: the calendar paths (a typed time of day on a date) go through `foundationTimeZone`,
+    /// which for a string can only be a fixed offset, so a rule with daylight saving would put summer times an hour
+    /// off. Such a string is left to Foundation, as before.
     static func posix(_ text: String) -> ZoneInfo? {
-        guard text.utf8.count <= 255, let rule = PosixTimeZoneRule(text) else { return nil }
+        guard text.utf8.count <= 255, let rule = PosixTimeZoneRule(text), rule.daylight == nil else { return nil }
         return ZoneInfo(
             identifier: text, transitions: [], offsets: [], initialOffset: Int32(clamping: rule.standardOffset),
             ruleStart: .min, rule: rule, isRuleText: true)

@@ -90,7 +90,7 @@ struct ExportFile: Codable {
                 intervals: intervals.map { WorkInterval(start: $0.start, end: $0.end) }, createdAt: createdAt,
                 updatedAt: updatedAt)
             try timer.setNote(note, now: updatedAt)
-            try timer.addTags(try Tag.list(from: tags ?? []), now: updatedAt)
+            try timer.addTags(try Tag.storedList(from: tags ?? []), now: updatedAt)
             return timer
         }
     }
@@ -136,7 +136,7 @@ struct ExportFile: Codable {
             var entry = TimeEntry(
                 id: id, target: try ExportFile.target(taskId: taskId, projectId: projectId, what: "entry"),
                 start: start, durationSeconds: durationSeconds, note: "", billable: billable,
-                tags: try Tag.list(from: tags), loggedBy: loggedBy, createdAt: createdAt, updatedAt: updatedAt)
+                tags: try Tag.storedList(from: tags), loggedBy: loggedBy, createdAt: createdAt, updatedAt: updatedAt)
             try entry.setNote(note, now: updatedAt)
             return entry
         }
@@ -276,7 +276,7 @@ struct ExportFile: Codable {
             let day = try due.map { text throws(ValidationError) in try Day.parse(iso: text, field: "due") }
             var task = Task(
                 id: id, number: nil, projectID: projectId, listID: listId, title: title, note: note, status: status,
-                priority: try Priority.parse(priority), due: day, tags: try Tag.list(from: tags),
+                priority: try Priority.parse(priority), due: day, tags: try Tag.storedList(from: tags),
                 estimate: try estimateSeconds.map { try Estimate(seconds: $0) }, completedAt: completedAt,
                 assigneeID: assigneeId, parentID: parentId, prerequisiteIDs: prerequisiteIds ?? [],
                 repetition: try repetition(), createdAt: createdAt, updatedAt: updatedAt)

@@ -105,7 +105,8 @@ public struct TransferWorker: Sendable {
     /// a device that has one, because it was used before the import, kept the file's timers and entries under the
     /// other id: `report` then left that time out, and the timers could not be seen or stopped. So the file's
     /// person is taken to be this one (a backup restored, two machines merged without a server), unless this
-    /// device is logged in and the file's person is a teammate it knows: their time stays theirs. Other people's
+    /// device is logged in and the file's person may be a teammate (the cached team names them, or no team is
+    /// cached yet): their time stays theirs. Other people's
     /// time in the file (synced from a team) always stays theirs. Then, as starting a timer pauses the other and
     /// as the server settles two running timers (ADR 0022), the one whose interval began last keeps running and
     /// the others pause at that instant.
@@ -120,8 +121,10 @@ public struct TransferWorker: Sendable {
         }
         guard let local else { return (0, 0) }
         var claimed = 0
-        if let theirs = snapshot.personID, theirs != local, account == nil || !team.contains(where: { $0.id == theirs })
-        {
+        // Logged in, the file's person is taken for a teammate unless the team is known and they are not in it.
+        let filePerson = snapshot.personID
+        let isTeammate = account != nil && (team.isEmpty || team.contains { $0.id == filePerson })
+        if let theirs = snapshot.personID, theirs != local, !isTeammate {
             snapshot.timers = snapshot.timers.map { timer in
                 guard timer.ownerID == theirs else { return timer }
                 claimed += 1
@@ -140,6 +143,14 @@ public struct TransferWorker: Sendable {
             }
             snapshot.personID = local
         }
+        // A timer this device changed after the file was written (paused, resumed) keeps its state: a second
+        // import of the same file must not run again a timer paused since.
+        let stored = Dictionary(localTimers.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for index in snapshot.timers.indices {
+            if let here = stored[snapshot.timers[index].id], here.updatedAt > snapshot.timers[index].updatedAt {
+                snapshot.timers[index] = here
+            }
+        }
         // The local person's timers as they will be after the merge: the file's version of a timer wins.
         let incoming = Set(snapshot.timers.map(\.id))
         let mine = snapshot.timers.filter { $0.ownerID == local } + localTimers.filter { !incoming.contains($0.id) }
@@ -153,7 +164,9 @@ public struct TransferWorker: Sendable {
         guard running.count > 1, snapshot.timers.contains(where: { $0.ownerID == local && $0.isRunning }),
             let keeper, let start = keeper.intervals.last?.start
         else { return (claimed, 0) }
-        let paused = TimerRules.pausing(mine, forStartAt: start, ownerID: local, except: keeper.id, now: calendar.now)
+        // Stamped with the keeper's start, not the clock: importing the same file again pauses it the same way and
+        // changes nothing.
+        let paused = TimerRules.pausing(mine, forStartAt: start, ownerID: local, except: keeper.id, now: start)
         for timer in paused {
             if let index = snapshot.timers.firstIndex(where: { $0.id == timer.id }) {
                 snapshot.timers[index] = timer

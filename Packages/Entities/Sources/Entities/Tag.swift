@@ -118,6 +118,19 @@ public struct Tag: Sendable, Hashable, Comparable, Codable, CustomStringConverti
         return tags
     }
 
+    /// Tags as stored or exported earlier, read with ``init(stored:)``: a file or a record written before a rule
+    /// tightened still reads back. Unique, in the order given; the count is limited as for ``list(from:)``.
+    public static func storedList(from raw: [String]) throws(ValidationError) -> [Tag] {
+        try checkCount(raw.count)
+        var seen: Set<Tag> = []
+        var tags: [Tag] = []
+        for text in raw {
+            let tag = try Tag(stored: text)
+            if seen.insert(tag).inserted { tags.append(tag) }
+        }
+        return tags
+    }
+
     /// - Throws: `ValidationError` (field `tags`, `.tooManyTags`) when `count` exceeds `limitPerItem`.
     static func checkCount(_ count: Int) throws(ValidationError) {
         guard count > limitPerItem else { return }

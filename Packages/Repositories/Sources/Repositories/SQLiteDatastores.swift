@@ -458,7 +458,11 @@ private func deleteTime(of taskID: String?, projectID: String?, writer: StoreWri
     for timer in try writer.timers(taskID: taskID, projectID: projectID) {
         try writer.deleteTimer(id: timer.id, at: date)
     }
-    for entry in try writer.timeEntries(taskID: taskID, projectID: projectID) {
+    // A teammate's entries are theirs (the server refuses their deletion, and a sync would bring them back): they
+    // stay, on the tombstoned task or project, as a report of their time still counts them.
+    let person = try writer.setting(SQLiteTimeDatastore.personKey)
+    for entry in try writer.timeEntries(taskID: taskID, projectID: projectID)
+    where person == nil || entry.loggedBy == person {
         try writer.deleteTimeEntry(id: entry.id, at: date)
     }
 }

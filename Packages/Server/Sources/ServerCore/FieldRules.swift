@@ -302,7 +302,9 @@ enum FieldRules {
     /// unique, and no more than an item may carry.
     private static func tagsProblem(_ names: [String]) -> String? {
         do {
-            let tags = try Tag.list(from: names)
+            // As stored: a tag kept from before a rule tightened (a bidirectional control) must not stop every later
+            // edit of its record; a device refuses such a tag when it is typed.
+            let tags = try Tag.storedList(from: names)
             for (name, tag) in zip(names, tags) where tag.name != name {
                 return "tag \"\(TextExcerpt.of(name))\" is not written as stored (\"\(tag.name)\")"
             }

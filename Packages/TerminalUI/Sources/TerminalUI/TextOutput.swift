@@ -117,6 +117,13 @@ enum FileDescriptorWriter {
             #endif
             if written < 0 {
                 if errno == EINTR { continue }
+                // A descriptor inherited non-blocking (a shell or a parent set O_NONBLOCK on a shared pipe) is full
+                // for a moment, not failed: wait until it takes more.
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&ready, 1, -1)
+                    continue
+                }
                 return errno
             }
             remaining -= written
