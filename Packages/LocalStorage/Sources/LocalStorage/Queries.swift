@@ -216,9 +216,38 @@ enum Queries {
             let records = try fetch(TaskRecord.self, db, where: condition, arguments: arguments)
             return TaskOrder(sort: filter.sort, descending: filter.descending).sorted(records)
         }
+        if let limit = filter.limit, filter.sort == .due, !selective, !noDay {
+            return try firstByDueDay(db, filter, limit: limit)
+        }
         return try fetch(
             TaskRecord.self, db, where: condition, arguments: arguments,
             orderBy: order(filter.sort, descending: filter.descending, unindexed: selective), limit: filter.limit)
+    }
+
+    /// The first `limit` tasks by due day among those a due-day filter lets through (the dashboard's overdue
+    /// section, `task list --due overdue --limit 10`). No task without a due day passes such a filter, so the order
+    /// needs no `due IS NULL` term, and within one status `tasks_by_status` (status, due) is already in due order:
+    /// SQLite then reads the first rows of the stretch and stops, where the general order made it read and sort
+    /// every match (22,834 overdue tasks in ten people's data: about 78 M instructions, against 7 M this way). With
+    /// several statuses one index walk cannot give the order, so each status is read on its own and the few rows
+    /// merged here, in the order `TaskOrder` shares with SQL.
+    private static func firstByDueDay(_ db: Database, _ filter: TaskRecordFilter, limit: Int) throws -> [TaskRecord] {
+        let direction = filter.descending ? "DESC" : "ASC"
+        let orderBy = "due \(direction), number \(direction)"
+        guard filter.statuses.count > 1 else {
+            let (condition, arguments) = conditions(of: filter)
+            return try fetch(
+                TaskRecord.self, db, where: condition, arguments: arguments, orderBy: orderBy, limit: limit)
+        }
+        var records: [TaskRecord] = []
+        for (index, status) in filter.statuses.enumerated() where !filter.statuses[..<index].contains(status) {
+            var one = filter
+            one.statuses = [status]
+            let (condition, arguments) = conditions(of: one)
+            records += try fetch(
+                TaskRecord.self, db, where: condition, arguments: arguments, orderBy: orderBy, limit: limit)
+        }
+        return Array(TaskOrder(sort: .due, descending: filter.descending).sorted(records).prefix(max(0, limit)))
     }
 
     static func countTasks(_ db: Database, _ filter: TaskRecordFilter) throws -> Int {

@@ -263,7 +263,7 @@ struct TaskLinkStorageTests {
                 (subtasks, "tasks_by_parent"), (after, "tasks_with_prerequisites"),
                 (blocked, "tasks_with_prerequisites"),
             ] {
-                let plans = try await store.plans(binding: filter) { db in
+                let plans = try await store.plans { db in
                     _ = try Queries.tasks(db, filter)
                     _ = try Queries.countTasks(db, filter)
                 }
@@ -280,7 +280,7 @@ struct TaskLinkStorageTests {
             var openSubtasks = subtasks
             openSubtasks.statuses = [TaskRecord.openStatus, TaskRecord.inProgressStatus]
             for (filter, index) in [(unblocked, "tasks_with_prerequisites"), (openSubtasks, "tasks_by_parent")] {
-                let plans = try await store.plans(binding: filter) { db in _ = try Queries.tasks(db, filter) }
+                let plans = try await store.plans { db in _ = try Queries.tasks(db, filter) }
                 #expect(plans.count == 1)
                 let plan = plans.joined(separator: "\n")
                 #expect(plan.contains("INDEX \(index)") && !plan.contains("tasks_by_status"), "\(plan)")
@@ -465,12 +465,12 @@ struct TaskLinkStorageTests {
 }
 
 extension LocalStore {
-    /// SQLite's plan for each statement `body` runs, one string per statement, its parameters bound to `filter`'s
-    /// arguments: checks that the store's own SQL (not a copy of it) uses the indexes it was written for. The trace
-    /// it sets replaces the connection's statement counter, so only a store of its own test may use it.
-    func plans(
-        binding filter: TaskRecordFilter = TaskRecordFilter(), _ body: @escaping @Sendable (Database) throws -> Void
-    ) async throws -> [String] {
+    /// SQLite's plan for each statement `body` runs, one string per statement: checks that the store's own SQL (not
+    /// a copy of it) uses the indexes it was written for. A plan does not depend on the values bound (there is no
+    /// `sqlite_stat4`), so each statement's parameters are bound to NULL, however many it has (one filter may run
+    /// several statements). The trace it sets replaces the connection's statement counter, so only a store of its
+    /// own test may use it.
+    func plans(_ body: @escaping @Sendable (Database) throws -> Void) async throws -> [String] {
         try await read { db in
             let seen = StatementLog()
             db.trace(options: .statement) { event in
@@ -478,9 +478,10 @@ extension LocalStore {
             }
             try body(db)
             db.trace(options: .statement, nil)
-            let arguments = StatementArguments(Queries.conditions(of: filter).1)
             return try seen.sql.map { sql in
-                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments)
+                let parameters = sql.utf8.count { $0 == UInt8(ascii: "?") }
+                let arguments = StatementArguments(Array(repeating: DatabaseValue.null, count: parameters))
+                return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments)
                     .map { row in row["detail"] as String? ?? "" }.joined(separator: "\n")
             }
         }

@@ -10,7 +10,7 @@ struct TaskStatusIndexTests {
     private let open = [TaskRecord.openStatus, TaskRecord.inProgressStatus]
 
     private func plan(_ store: LocalStore, _ filter: TaskRecordFilter, count: Bool = false) async throws -> String {
-        let plans = try await store.plans(binding: filter) { db in
+        let plans = try await store.plans { db in
             if count { _ = try Queries.countTasks(db, filter) } else { _ = try Queries.tasks(db, filter) }
         }
         return plans.joined(separator: "\n")
@@ -52,6 +52,61 @@ struct TaskStatusIndexTests {
                 try await store.titles(TaskRecordFilter(statuses: open, sort: .number)) == [
                     "Overdue", "No day", "Started overdue",
                 ])
+        }
+    }
+
+    @Test("a short list by due day within a due-day filter walks the index in order instead of sorting every match")
+    func firstByDueDayPlan() async throws {
+        try await withStore { store in
+            try await store.add(task(1, "Due", due: "2026-11-01"), task(2, "Started", status: "in-progress"))
+            let overdue = TaskRecordFilter(statuses: open, dueBefore: "2026-11-24", sort: .due, limit: 10)
+            let plan = try await plan(store, overdue)
+            #expect(plan.contains("INDEX tasks_by_status"), "\(plan)")
+            // Only ties on the day are sorted; before, every overdue task was read and sorted ("FOR ORDER BY").
+            #expect(!plan.contains("TEMP B-TREE FOR ORDER BY"), "\(plan)")
+        }
+    }
+
+    @Test(
+        "a short list by due day is the start of the full list: each due-day filter, status set, limit and direction",
+        arguments: [false, true])
+    func firstByDueDayAnswers(descending: Bool) async throws {
+        try await withStore { store in
+            var random = SeededGenerator(seed: descending ? 11 : 5)
+            let days = [nil, "2026-11-01", "2026-11-20", "2026-11-20", "2026-11-24", "2026-12-05"]
+            let statuses = [TaskRecord.openStatus, TaskRecord.inProgressStatus, TaskRecord.completedStatus]
+            var records: [TaskRecord] = []
+            for number in 1...90 {
+                records.append(
+                    task(
+                        number, "Task \(number)", status: statuses[Int(random.next() % 3)],
+                        due: days[Int(random.next() % UInt64(days.count))]))
+            }
+            // Numbers unrelated to the insertion order, so the tie on a day is broken by number, not by row.
+            let shuffled = records.shuffled(using: &random)
+            try await store.write(summary: "seed", at: day0) { writer in
+                for record in shuffled { try writer.insert(record) }
+            }
+            let statusSets = [open, statuses, [TaskRecord.openStatus], open + open, []]
+            for statusSet in statusSets {
+                for (before, on) in [("2026-11-24", nil), (nil, "2026-11-20")] as [(String?, String?)] {
+                    var filter = TaskRecordFilter(
+                        statuses: statusSet, dueBefore: before, dueOn: on, sort: .due, descending: descending)
+                    let whole = try await store.tasks(filter).map(\.number)
+                    #expect(!whole.isEmpty)
+                    for limit in [0, 1, 3, 10, 1_000] {
+                        filter.limit = limit
+                        let first = try await store.tasks(filter).map(\.number)
+                        let name = "\(statusSet) before \(before ?? "-") on \(on ?? "-") limit \(limit)"
+                        #expect(first == Array(whole.prefix(limit)), "\(name)")
+                    }
+                }
+                var later = TaskRecordFilter(
+                    statuses: statusSet, dueOnOrAfter: "2026-11-20", sort: .due, descending: descending)
+                let whole = try await store.tasks(later).map(\.number)
+                later.limit = 4
+                #expect(try await store.tasks(later).map(\.number) == Array(whole.prefix(4)), "\(statusSet) later")
+            }
         }
     }
 
