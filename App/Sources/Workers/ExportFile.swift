@@ -340,7 +340,7 @@ struct ExportFile: Codable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
-            try container.encode(date.formatted(timestampStyle))
+            try container.encode(ExportText.timestamp(date) ?? date.formatted(timestampStyle))
         }
         return encoder
     }

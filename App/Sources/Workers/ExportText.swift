@@ -35,6 +35,39 @@ enum ExportText {
         return Date(timeIntervalSince1970: Double(seconds) + Double(milliseconds) / 1_000)
     }
 
+    /// The instant as `YYYY-MM-DDTHH:MM:SS.mmmZ`, to the nearest millisecond: the millisecond the database holds
+    /// (`storedMilliseconds` rounds the same way). Foundation's formatter cuts the fraction instead, and the `Date`
+    /// made from a stored millisecond often lies a hair below it, so an export wrote `.358` for a task stored at
+    /// 359 ms, and importing that file into the same folder counted the task as changed and moved its times back by
+    /// a millisecond. Nil outside 1970-9999 (which Stint never stores); the caller then asks Foundation.
+    static func timestamp(_ date: Date) -> String? {
+        let rounded = (date.timeIntervalSince1970 * 1_000).rounded()
+        guard rounded >= 0, rounded < 253_402_300_800_000 else { return nil }
+        let milliseconds = Int(rounded)
+        let (days, inDay) = (milliseconds / 86_400_000, milliseconds % 86_400_000)
+        let (year, month, day) = civil(fromDaysSinceEpoch: days)
+        var bytes = [UInt8](repeating: 0, count: 24)
+        func put(_ value: Int, at start: Int, digits count: Int) {
+            var value = value
+            for index in stride(from: start + count - 1, through: start, by: -1) {
+                bytes[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            }
+        }
+        put(year, at: 0, digits: 4)
+        put(month, at: 5, digits: 2)
+        put(day, at: 8, digits: 2)
+        put(inDay / 3_600_000, at: 11, digits: 2)
+        put(inDay / 60_000 % 60, at: 14, digits: 2)
+        put(inDay / 1_000 % 60, at: 17, digits: 2)
+        put(inDay % 1_000, at: 20, digits: 3)
+        (bytes[4], bytes[7], bytes[10]) = (UInt8(ascii: "-"), UInt8(ascii: "-"), UInt8(ascii: "T"))
+        (bytes[13], bytes[16], bytes[19], bytes[23]) = (
+            UInt8(ascii: ":"), UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "Z")
+        )
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The id written as 36 characters, hex digits in either case with four hyphens, from UTF-8 bytes (as
     /// `UUID(canonical:)` reads a string); nil for any other text.
     static func id(utf8 chars: UnsafeBufferPointer<UInt8>) -> UUID? {
@@ -84,6 +117,19 @@ enum ExportText {
         case 4, 6, 9, 11: 30
         default: 31
         }
+    }
+
+    /// The day that many days after 1970-01-01 (Howard Hinnant's `civil_from_days`), for days not before it.
+    private static func civil(fromDaysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = shifted / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// Days from 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's `days_from_civil`).

@@ -152,6 +152,29 @@ struct ExportTextTests {
         }
     }
 
+    @Test("an instant is written at the millisecond the database holds, and reads back to it")
+    func timestampsKeepTheStoredMillisecond() throws {
+        var random = SeededRandom(seed: 11)
+        let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        for _ in 0..<5_000 {
+            let milliseconds = Int64(random.next() % 253_402_300_800_000)
+            // As the store makes a date from its column; often a hair below the millisecond.
+            let date = Date(timeIntervalSince1970: Double(milliseconds) / 1_000)
+            let text = try #require(ExportText.timestamp(date))
+            let inside = Date(timeIntervalSince1970: (Double(milliseconds) + 0.25) / 1_000)
+            #expect(text == inside.formatted(style), "\(milliseconds)")
+            #expect(try #require(ExportText.instant(text)).storedMillisecondsForTest == milliseconds, "\(text)")
+        }
+        // Foundation wrote this task's 359 ms as .358, and a re-import moved the task back a millisecond.
+        let stored = Date(timeIntervalSince1970: Double(1_796_682_845_359 as Int64) / 1_000)
+        #expect(ExportText.timestamp(stored) == "2026-12-07T22:34:05.359Z")
+        #expect(ExportText.timestamp(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00.000Z")
+        #expect(ExportText.timestamp(Date(timeIntervalSince1970: 951_868_799.9994)) == "2000-02-29T23:59:59.999Z")
+        #expect(ExportText.timestamp(Date(timeIntervalSince1970: 951_868_799.9996)) == "2000-03-01T00:00:00.000Z")
+        #expect(ExportText.timestamp(Date(timeIntervalSince1970: -1)) == nil)
+        #expect(ExportText.timestamp(Date(timeIntervalSince1970: 253_402_300_800)) == nil)
+    }
+
     @Test("anything but the two forms Stint writes is left to Foundation")
     func otherForms() throws {
         for text in [
