@@ -13,9 +13,9 @@ public struct Stint: AsyncParsableCommand {
             Data lives in $STINT_HOME, else $XDG_DATA_HOME/stint, else ~/.local/share/stint.
 
             Tasks are referenced by their number (12) or an id prefix (3f9a2c); projects and lists by name \
-            (any case) or id prefix. Dates: 2026-12-01, today, tomorrow, fri, next week, dec 1, eom, +3d, +2w \
-            (a weekday looks ahead in --due, back everywhere else). Durations: 1h30m, 90m, 1.5h. Times: 09:15, \
-            5pm, "10 min ago", "yesterday 17:30", "fri 10:00".
+            (any case) or id prefix. Dates: 2026-12-01, today, tomorrow, fri, next week, dec 1, eom, +3d, +2w, \
+            "3 days ago" (a weekday looks ahead in --due, back everywhere else). Durations: 1h30m, 90m, 1.5h. \
+            Times: 09:15, 5pm, "10 min ago", "yesterday 17:30", "fri 10:00".
 
             Exit codes: 0 ok, 1 unexpected, 2 not found, 3 ambiguous reference, 4 invalid input (a bad value), \
             5 conflict (duplicate name, nothing to undo, no timer to act on, needs --force, not logged in), \

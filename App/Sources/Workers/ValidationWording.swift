@@ -172,7 +172,7 @@ enum ValidationWording {
 
     /// The hints the old messages ended with, one per kind of typed value.
     private enum Hint {
-        static let day = "use 2026-12-01, today, tomorrow, a weekday (fri), next week, dec 1 or +3d"
+        static let day = "use 2026-12-01, today, tomorrow, a weekday (fri), next week, dec 1, +3d or 3 days ago"
         static let duration = "write it like 1h30m, 90m or 1.5h"
         static let instant = "use now, 09:15, 5pm, 10 min ago, yesterday 17:00, fri 10:00 or 2026-11-20 17:00"
         static let priority = "use high, medium, low or none (or h, m, l, n, or 3 to 0)"

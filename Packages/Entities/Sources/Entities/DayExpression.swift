@@ -11,7 +11,8 @@
 ///   `this week`, `next week`, `last week` (their first day), `this month`, `next month`, `last month` (their 1st)
 /// - a month and a day, either order: `dec 1`, `1 december`; the coming one when looking ahead (today
 ///   included), the latest one when looking back
-/// - an offset in days or weeks: `+3d`, `3d`, `-1d`, `+2w` (at most 100 years either way)
+/// - an offset in days or weeks: `+3d`, `3d`, `-1d`, `+2w` (at most 100 years either way), also spelled out:
+///   `3 days ago`, `a week ago`, `in 2 weeks` (as `10 min ago` reads as a time)
 ///
 /// Weeks start on `weekStart`: Monday (ISO 8601, as in Timewarrior) unless the caller says otherwise (the config
 /// file's `week_start`). Every result lies in `AcceptedRange.days`. `today` is a parameter because this package
@@ -82,6 +83,9 @@ public enum DayExpression {
             return try Day.parse(iso: input, field: field)
         }
         if let offset = try offsetInDays(input, field: field) {
+            return today.adding(days: offset)
+        }
+        if let offset = try spelledOffset(words, input: input, field: field) {
             return today.adding(days: offset)
         }
         throw unreadable(text, field: field)
@@ -204,6 +208,41 @@ public enum DayExpression {
                 reason: .offsetTooFar(excerpt: TextRules.keywordExcerpt(input), limitDays: maximumOffset))
         }
         return sign * count * perUnit
+    }
+
+    /// Days for `3 days ago`, `2 weeks ago`, `a week ago`, `in 3 days`, `in 2 weeks`; nil when the words are not
+    /// of that form. People who type `10 min ago` for a time type `3 days ago` for a day.
+    private static func spelledOffset(
+        _ words: [Substring], input: String, field: String
+    ) throws(ValidationError) -> Int? {
+        guard words.count == 3 else { return nil }
+        let (count, unit, sign): (Substring, Substring, Int)
+        if words[2] == "ago" {
+            (count, unit, sign) = (words[0], words[1], -1)
+        } else if words[0] == "in" {
+            (count, unit, sign) = (words[1], words[2], 1)
+        } else {
+            return nil
+        }
+        let perUnit: Int
+        switch unit {
+        case "d", "day", "days": perUnit = 1
+        case "w", "wk", "wks", "week", "weeks": perUnit = 7
+        default: return nil
+        }
+        let number: Int
+        if count == "a" || count == "an" || count == "one" {
+            number = 1
+        } else {
+            guard !count.isEmpty, count.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            guard let value = Int(count), value <= maximumOffset / perUnit else {
+                throw ValidationError(
+                    field: field,
+                    reason: .offsetTooFar(excerpt: TextRules.keywordExcerpt(input), limitDays: maximumOffset))
+            }
+            number = value
+        }
+        return sign * number * perUnit
     }
 
     private static func unreadable(_ text: String, field: String) -> ValidationError {

@@ -17,6 +17,15 @@ struct DayExpressionTests {
         ("-2w", "2026-11-07"),
         ("+10d", "2026-12-01"),
         ("+41d", "2027-01-01"),
+        ("3 days ago", "2026-11-18"),
+        ("1 day ago", "2026-11-20"),
+        ("0 days ago", "2026-11-21"),
+        ("a week ago", "2026-11-14"),
+        ("2  Weeks  ago", "2026-11-07"),
+        ("10 d ago", "2026-11-11"),
+        ("in 3 days", "2026-11-24"),
+        ("in a week", "2026-11-28"),
+        ("in 2 wks", "2026-12-05"),
     ])
     func readsDatesAndOffsets(_ text: String, expected: String) throws {
         #expect(try DayExpression.parse(text, today: Fixture.saturday()).iso == expected)
@@ -72,7 +81,10 @@ struct DayExpressionTests {
                 == .dayOutOfRange(excerpt: "yesterday"))
     }
 
-    @Test(arguments: ["nextyear", "+d", "d", "+3", "3x", "fr", "mondays", "2026-12-01x", "12/01/2026", "+-3d", "1.5d"])
+    @Test(arguments: [
+        "nextyear", "+d", "d", "+3", "3x", "fr", "mondays", "2026-12-01x", "12/01/2026", "+-3d", "1.5d", "3 months ago",
+        "-3 days ago", "1.5 days ago", "days ago", "in 3", "in days 3", "3 days", "three days ago", "3 days ago ago",
+    ])
     func rejectsUnknownForms(_ text: String) throws {
         let error = try #require(validationError { try DayExpression.parse(text, today: Fixture.saturday()) })
         #expect(error.reason == .invalidFormat(excerpt: text, expected: .day))
@@ -86,7 +98,9 @@ struct DayExpressionTests {
         #expect(error.message == "due is empty")
     }
 
-    @Test(arguments: ["+99999d", "-99999w", "+99999999999999999999999d"])
+    @Test(arguments: [
+        "+99999d", "-99999w", "+99999999999999999999999d", "5218 weeks ago", "in 99999999999999999999 days",
+    ])
     func rejectsOffsetsBeyondACentury(_ text: String) throws {
         let error = try #require(validationError { try DayExpression.parse(text, today: Fixture.saturday()) })
         #expect(error.reason == .offsetTooFar(excerpt: text, limitDays: 36_525))
