@@ -44,6 +44,14 @@ public enum FileAccess {
             throw WorkerError(.invalidInput, "cannot read \(shown): \(reason(code))")
         }
         if (info.st_mode & S_IFMT) == S_IFDIR {
+            var inside = stat()
+            if stat(path + "/data", &inside) == 0, (inside.st_mode & S_IFMT) == S_IFDIR {
+                throw WorkerError(
+                    .invalidInput, "\(shown) is a folder, Timewarrior's by the look of it: add --from timewarrior")
+            }
+            if stat(path + "/frames", &inside) == 0 {
+                throw WorkerError(.invalidInput, "\(shown) is a folder, Watson's by the look of it: add --from watson")
+            }
             throw WorkerError(.invalidInput, "\(shown) is a folder: name the file written by `stint export`")
         }
         let descriptor = open(path, O_RDONLY)

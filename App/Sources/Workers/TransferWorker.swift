@@ -67,10 +67,11 @@ public struct TransferWorker: Sendable {
         do {
             file = try Self.decode(data, checking: checking)
         } catch let error as DecodingError {
-            throw WorkerError(
-                .invalidInput, "the file is not a Stint export: \(ExportFile.describe(error))", cause: error)
+            let why = ForeignFileGuess.hint(for: data) ?? ExportFile.describe(error)
+            throw WorkerError(.invalidInput, "the file is not a Stint export: \(why)", cause: error)
         } catch {
-            throw WorkerError(.invalidInput, "the file is not a Stint export", cause: error)
+            let why = ForeignFileGuess.hint(for: data).map { ": \($0)" } ?? ""
+            throw WorkerError(.invalidInput, "the file is not a Stint export\(why)", cause: error)
         }
         guard file.format == ExportFile.formatName else {
             throw WorkerError(.invalidInput, "the file is not a Stint export (format is '\(file.format)')")

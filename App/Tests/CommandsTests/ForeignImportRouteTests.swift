@@ -554,3 +554,74 @@ struct WatsonImportRouteTests {
         #expect(await stint.run("report", "--since", "2026-11-16").stdout.contains("Website") == false)
     }
 }
+
+/// Another tool's file or folder handed to `stint import` without `--from`: refused as before (exit 4, nothing
+/// written), with the option that imports it.
+@Suite("Importing another tool's file without --from")
+struct ForeignFileWithoutFromTests {
+    private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+
+    @Test(
+        "each real file and folder names its tool and the option",
+        arguments: [
+            (
+                "taskwarrior-export.json",
+                "the file is not a Stint export: it looks like Taskwarrior's; import it with --from taskwarrior"
+            ),
+            (
+                "timewarrior-export.json",
+                "the file is not a Stint export: it looks like Timewarrior's; import it with --from timewarrior"
+            ),
+            (
+                "timewarrior-data/2026-11.data",
+                "the file is not a Stint export: it looks like Timewarrior's; import it with --from timewarrior"
+            ),
+            (
+                "watson-data/frames",
+                "the file is not a Stint export: it looks like Watson's; import it with --from watson"
+            ),
+        ])
+    func files(_ name: String, message: String) async throws {
+        let stint = try Harness()
+        let refused = await stint.run("import", Self.fixtures.appendingPathComponent(name).path)
+        #expect(refused.status == 4)
+        #expect(refused.stderr == "stint: \(message)\n")
+        #expect(await stint.run("task", "list", "--count").stdout == "0\n")
+        #expect(await stint.run("entries", "list", "--since", "2020-01-01", "--json").stdout == "[]\n")
+    }
+
+    @Test("a folder of Timewarrior's or Watson's says which; any other folder asks for the export file")
+    func folders() async throws {
+        let stint = try Harness()
+        let timewarrior = stint.root.appendingPathComponent("timewarrior")
+        try FileManager.default.createDirectory(
+            at: timewarrior.appendingPathComponent("data"), withIntermediateDirectories: true)
+        let refused = await stint.run("import", timewarrior.path)
+        #expect(refused.status == 4)
+        #expect(refused.stderr.hasSuffix("is a folder, Timewarrior's by the look of it: add --from timewarrior\n"))
+        let watson = Self.fixtures.appendingPathComponent("watson-data").path
+        #expect(
+            await stint.run("import", watson).stderr.hasSuffix(
+                "is a folder, Watson's by the look of it: add --from watson\n"))
+        let other = await stint.run("import", stint.root.path)
+        #expect(other.status == 4)
+        #expect(other.stderr.hasSuffix("is a folder: name the file written by `stint export`\n"))
+    }
+
+    @Test("a file that is no tool's keeps saying what is wrong with it as an export")
+    func others() async throws {
+        let stint = try Harness()
+        let file = stint.root.appendingPathComponent("other.json")
+        for (text, message) in [
+            ("[1, 2]", "the file is not a Stint export: unexpected value at the top level"),
+            (#"[{"start": "yesterday"}]"#, "the file is not a Stint export: unexpected value at the top level"),
+            ("include", "the file is not a Stint export: it is not valid JSON"),
+        ] {
+            try Data(text.utf8).write(to: file)
+            let refused = await stint.run("import", file.path)
+            #expect(refused.status == 4)
+            #expect(refused.stderr == "stint: \(message)\n", "\(text)")
+        }
+    }
+}
