@@ -450,9 +450,11 @@ enum SyncQueries {
         return records
     }
 
+    /// Settles an open conflict. One already settled counts as not found: two devices' commands (or two
+    /// terminals) that both read it open must not both write, the second over the first.
     static func resolve(_ db: Database, id: String, resolution: String, at date: Date) throws {
         try db.execute(
-            sql: "UPDATE sync_conflicts SET resolved_at = ?, resolution = ? WHERE id = ?",
+            sql: "UPDATE sync_conflicts SET resolved_at = ?, resolution = ? WHERE id = ? AND resolved_at IS NULL",
             arguments: [date.storedMilliseconds, resolution, id.lowercased()])
         guard db.changesCount > 0 else {
             throw LocalStorageError.notFound(entity: "conflict", id: id)

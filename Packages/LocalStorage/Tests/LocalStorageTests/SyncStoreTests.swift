@@ -155,6 +155,18 @@ struct SyncStoreTests {
             await #expect(throws: LocalStorageError.self) {
                 try await store.resolveSyncConflict(id: makeID(404), resolution: "mine", at: at(1))
             }
+            // Settled once: a second settlement (another terminal that read it open) writes nothing.
+            let again = await #expect(throws: LocalStorageError.self) {
+                try await store.resolveSyncConflict(id: conflict.id, resolution: "mine", at: at(2))
+            }
+            guard case .notFound(let entity, let id)? = again else {
+                Issue.record("expected notFound, got \(String(describing: again))")
+                return
+            }
+            #expect(entity == "conflict" && id == conflict.id)
+            let kept = try await store.syncConflicts(includeResolved: true)
+            #expect(kept.first?.resolution == "theirs")
+            #expect(kept.first?.resolvedAt == at(1))
         }
     }
 

@@ -401,18 +401,29 @@ struct LocalSyncRepository: SyncRepository {
         }
         let now = clock.now()
         let label = try await conflict(record).label
-        if side == .mine, record.field != SyncConflictRecord.rejectedField, let mine = record.mineJSON {
-            try await storage {
-                try await store.write(summary: "kept my \(record.field) of \(label)", at: now) { writer in
-                    try writer.setField(
-                        entity: record.entity, id: record.entityID, field: record.field, json: mine, at: now)
-                    try writer.resolveSyncConflict(id: record.id, resolution: side.rawValue, at: now)
+        do {
+            if side == .mine, record.field != SyncConflictRecord.rejectedField, let mine = record.mineJSON {
+                try await storage {
+                    try await store.write(summary: "kept my \(record.field) of \(label)", at: now) { writer in
+                        try writer.setField(
+                            entity: record.entity, id: record.entityID, field: record.field, json: mine, at: now)
+                        try writer.resolveSyncConflict(id: record.id, resolution: side.rawValue, at: now)
+                    }
+                }
+            } else {
+                try await storage {
+                    try await store.resolveSyncConflict(id: record.id, resolution: side.rawValue, at: now)
                 }
             }
-        } else {
-            try await storage {
-                try await store.resolveSyncConflict(id: record.id, resolution: side.rawValue, at: now)
+        } catch {
+            // Another command settled it between the look above and this write (which then changed nothing).
+            if let settled = try? await storage({ try await store.syncConflicts(idPrefix: record.id) }).first,
+                settled.resolvedAt != nil, let earlier = settled.resolution.flatMap(ConflictSide.init(rawValue:))
+            {
+                throw RepositoryError.conflict(
+                    .alreadyResolved(id: try UUID(storageID: record.id, field: "conflict id"), side: earlier))
             }
+            throw error
         }
         var resolved = record
         resolved.resolvedAt = now
