@@ -27,7 +27,7 @@ package enum HTTPHelper {
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
-        let session = URLSession(configuration: configuration)
+        let session = URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         do {
             let (data, response) = try await session.data(for: urlRequest)
@@ -82,5 +82,17 @@ package enum HTTPHelper {
                 detail.isEmpty ? "network error \(error.code.rawValue)" : "the connection failed: \(detail)"
             )
         }
+    }
+}
+
+/// Hands a redirect back as the answer instead of following it. URLSession follows a 3xx by default and sends
+/// the request's headers, the bearer token among them, to wherever `Location` points, which may be any host; the
+/// client then words the redirect as it does over the socket route (`RemoteStorageError.redirect`).
+private final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
     }
 }

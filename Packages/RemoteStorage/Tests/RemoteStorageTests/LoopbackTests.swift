@@ -147,6 +147,27 @@ struct LoopbackTests {
     }
 
     @Test(arguments: Route.allCases)
+    func aRedirectToAnotherServerIsNotFollowedSoTheTokenStaysHome(_ route: Route) async throws {
+        let body = Fixture.sessionJSON
+        let elsewhere = try LoopbackServer(
+            .answer(
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
+                    + "Connection: close\r\n\r\n\(body)"))
+        defer { elsewhere.stop() }
+        let target = "http://127.0.0.1:\(elsewhere.port)"
+        let server = try LoopbackServer(
+            .answer(
+                "HTTP/1.1 302 Found\r\nLocation: \(target)/v1/session\r\nContent-Length: 0\r\n"
+                    + "Connection: close\r\n\r\n"))
+        defer { server.stop() }
+        let error = await remoteError { () async throws(RemoteStorageError) in
+            try await route.client(server.url).session()
+        }
+        #expect(error == .redirect(status: 302, location: target))
+        #expect(elsewhere.requests.isEmpty, "the request, with its token, went to the redirect's target")
+    }
+
+    @Test(arguments: Route.allCases)
     func aRefusalOverTheWireKeepsTheServersMessage(_ route: Route) async throws {
         let body = Fixture.problem("unauthorized", "unknown token")
         let server = try LoopbackServer(
