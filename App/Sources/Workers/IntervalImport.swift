@@ -16,6 +16,9 @@ struct ForeignInterval {
     var id: UUID
     /// When the other tool last changed it; nil when it does not say (then its end, or its start).
     var changedAt: Date?
+    /// The id it had while it was open, when another: Watson names a frame only once it stops, and the timer an
+    /// earlier import made of it while tracked was named after its start.
+    var openID: UUID? = nil
 }
 
 extension TransferWorker {
@@ -74,7 +77,7 @@ extension TransferWorker {
         var placement = try await Placement(projects: projects, lists: lists)
         let chosen = projectTags.map { Set($0.map { $0.lowercased() }) }
         var lines: [ForeignImportResult.Line] = []
-        var incoming: [(entry: TimeEntry, title: String, detail: String)] = []
+        var incoming: [(entry: TimeEntry, title: String, detail: String, openID: UUID)] = []
         var timer: (Entities.Timer, String, String)?
         for interval in intervals {
             let what = interval.what
@@ -140,7 +143,7 @@ extension TransferWorker {
                         id: id, target: entry.target, start: entry.start, durationSeconds: entry.durationSeconds,
                         note: entry.note, tags: entry.tags, loggedBy: owner, createdAt: end,
                         updatedAt: max(interval.changedAt ?? end, end)),
-                    title + " " + Self.duration(seconds), detail
+                    title + " " + Self.duration(seconds), detail, interval.openID ?? id
                 ))
         }
         lines = placement.created + lines
@@ -155,7 +158,7 @@ extension TransferWorker {
         }
         var changed: [TimeEntry] = []
         var stopped: [UUID] = []
-        for (entry, title, detail) in incoming {
+        for (entry, title, detail, openID) in incoming {
             let (line, write) = ForeignImportResult.decide(
                 entry, stored: stored[entry.id], changedAt: \.updatedAt, kind: "entry", title: { _ in title },
                 detail: detail)
@@ -163,7 +166,7 @@ extension TransferWorker {
             if write { changed.append(entry) }
             // The timer an earlier import made of this interval while it was open: stopped in the other tool since,
             // its time is this entry now (Stint names the entry of a stopped timer after the timer too).
-            if write, let timer = storedTimers.first(where: { $0.id == entry.id }) {
+            if write, let timer = storedTimers.first(where: { $0.id == entry.id || $0.id == openID }) {
                 lines.append(
                     .init(
                         action: .delete, kind: "timer", title: title,
@@ -173,7 +176,12 @@ extension TransferWorker {
         }
         var newTimers: [Entities.Timer] = []
         if let (candidate, title, detail) = timer {
-            if let running, running.id != candidate.id {
+            if try await hasStopped(candidate, owner: owner, closing: incoming.map(\.entry)) {
+                // An older file read again: the interval closed since (in the other tool, its entry imported, or
+                // its timer stopped here). Running it again would count its time twice.
+                lines.append(
+                    .init(action: .skip, kind: "timer", title: title, detail: "stopped since; its time is an entry"))
+            } else if let running, running.id != candidate.id {
                 lines.append(
                     .init(
                         action: .skip, kind: "timer", title: title,
@@ -196,6 +204,25 @@ extension TransferWorker {
             _ = try await working { try await transfer.merge(snapshot) { progress($0, count) } }
         }
         return ForeignImportResult(lines: lines, dryRun: dryRun)
+    }
+
+    /// Whether the open interval `candidate` was stopped since: an entry of the owner's starts when it started, on
+    /// its project, stored or in this import (a timer stops into an entry of its own id; an interval closed in the
+    /// other tool comes as an entry of that start).
+    private func hasStopped(
+        _ candidate: Entities.Timer, owner: UUID, closing incoming: [TimeEntry]
+    ) async throws(WorkerError) -> Bool {
+        guard let start = candidate.intervals.first?.start else { return false }
+        func closes(_ entry: TimeEntry) -> Bool {
+            entry.id == candidate.id
+                || (entry.start == start && entry.loggedBy == owner
+                    && entry.target.projectID == candidate.target.projectID)
+        }
+        if incoming.contains(where: closes) { return true }
+        let stored = try await working {
+            try await entries.entries(matching: TimeEntryQuery(from: start, to: start.addingTimeInterval(1)))
+        }
+        return stored.contains(where: closes)
     }
 
     /// `1h30m`, `45m`, `20s`.

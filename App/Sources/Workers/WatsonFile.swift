@@ -37,7 +37,8 @@ struct WatsonFile {
                 ForeignInterval(
                     what: "frame \(position) of the Watson file", start: start, end: stop, tags: tags,
                     project: project, note: "", id: UUID(named: id.lowercased(), in: UUID.Namespace.watsonFrame),
-                    changedAt: fields.count > 5 ? seconds(fields[5]) : nil))
+                    changedAt: fields.count > 5 ? seconds(fields[5]) : nil,
+                    openID: UUID(named: "running " + ForeignTime.compact(start), in: UUID.Namespace.watsonFrame)))
         }
         if let state, !state.isEmpty {
             guard let current = try? JSONSerialization.jsonObject(with: state) as? [String: Any] else {

@@ -432,8 +432,29 @@ struct TimewarriorImportRouteTests {
         #expect(await stint.run("timer").stdout.hasPrefix("No timer running."))
         let entries = await stint.run("entries", "list", "--since", "2026-11-23", "--until", "2026-11-23", "--json")
         #expect(entries.stdout.contains(#""duration_seconds" : 12600"#), "\(entries)")
+        // The older file, read again, does not run the interval again: its time would count twice.
+        let older = await stint.run("import", "--from", "timewarrior", "--dry-run", Self.export)
+        #expect(
+            older.stdout.contains(
+                "skip   timer    2026-11-23 08:00 (running)  (stopped since; its time is an entry)\n"),
+            "\(older)")
+        #expect(await stint.run("import", "--from", "timewarrior", "--quiet", Self.export).status == 0)
+        #expect(await stint.run("timer").stdout.hasPrefix("No timer running."))
         #expect(await stint.run("undo").status == 0)
         #expect(await stint.run("timer").stdout.hasPrefix("Running: project Website"), "the undo restores the timer")
+    }
+
+    @Test("an interval imported open and stopped here since is not run again by the same file")
+    func stoppedHere() async throws {
+        let stint = try Self.home()
+        #expect(await stint.run("import", "--from", "timewarrior", "--quiet", Self.export).status == 0)
+        #expect(await stint.run("timer", "stop").status == 0)
+        let before = try await Self.weekTotal(stint)
+        let again = await stint.run("import", "--from", "timewarrior", Self.export)
+        #expect(again.status == 0, "\(again)")
+        #expect(await stint.run("timer").stdout.hasPrefix("No timer running."))
+        #expect(try await Self.weekTotal(stint) == before)
+        #expect(await stint.run("timer", "stop").status == 5)
     }
 
     @Test("the data folder alone gives the same week; --project-tags picks the projects; --dry-run writes nothing")
@@ -535,6 +556,35 @@ struct WatsonImportRouteTests {
         let later = await stint.run("import", "--from", "watson", "--dry-run", Self.folder)
         #expect(later.stdout.contains("(changed in Stint since; Stint's version kept)\n"), "\(later.stdout)")
         #expect(later.stdout.hasSuffix("0 new, 0 updated, 6 unchanged, 0 skipped (nothing written)\n"))
+    }
+
+    @Test("a tracked frame imported as a timer, then stopped in Watson: its timer goes, its entry comes, once")
+    func stoppedSince() async throws {
+        let stint = try Harness()
+        stint.now = "2025-12-02T12:00:00Z"
+        let tracking = stint.root.appendingPathComponent("tracking")
+        let stopped = stint.root.appendingPathComponent("stopped")
+        for folder in [tracking, stopped] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        try Data("[]".utf8).write(to: tracking.appendingPathComponent("frames"))
+        try Data(#"{"project": "Home", "start": 1764669600, "tags": ["t"]}"#.utf8)
+            .write(to: tracking.appendingPathComponent("state"))
+        try Data(#"[[1764669600, 1764673200, "Home", "f00d", ["t"], 1764673200]]"#.utf8)
+            .write(to: stopped.appendingPathComponent("frames"))
+        try Data("{}".utf8).write(to: stopped.appendingPathComponent("state"))
+
+        #expect(await stint.run("import", "--from", "watson", "--quiet", tracking.path).status == 0)
+        #expect(await stint.run("timer").stdout.hasPrefix("Running: project Home"))
+        let imported = await stint.run("import", "--from", "watson", stopped.path)
+        #expect(imported.stdout.hasSuffix("1 new, 0 updated, 0 unchanged, 0 skipped, 1 deleted\n"), "\(imported)")
+        #expect(await stint.run("timer").stdout.hasPrefix("No timer running."))
+        let today = try await stint.json("report", "--today") as? [String: Any]
+        #expect(today?["total_seconds"] as? Int == 3_600)
+        // The tracking folder read again does not start the frame again.
+        #expect(await stint.run("import", "--from", "watson", "--quiet", tracking.path).status == 0)
+        #expect(await stint.run("timer").stdout.hasPrefix("No timer running."))
+        #expect((try await stint.json("report", "--today") as? [String: Any])?["total_seconds"] as? Int == 3_600)
     }
 
     @Test("a frame that cannot be read is named, and nothing is written")

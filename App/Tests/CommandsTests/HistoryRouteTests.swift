@@ -78,6 +78,26 @@ struct HistoryRouteTests {
         #expect((try await desktop.json("timer", "list") as? [[String: Any]])?.first?["state"] as? String == "paused")
     }
 
+    @Test("an export made while a timer ran, imported after it stopped, does not run it again or count it twice")
+    func olderExportAfterStop() async throws {
+        let stint = try Harness()
+        stint.now = "2026-12-02T12:00:00Z"
+        try await stint.given([["project", "add", "W"], ["timer", "start", "--project", "W", "--at", "09:00"]])
+        let file = stint.root.appendingPathComponent("backup.json").path
+        #expect(await stint.run("export", "--output", file).status == 0)
+        #expect(await stint.run("timer", "stop").status == 0)
+        stint.now = "2026-12-02T12:30:00Z"
+        let imported = await stint.run("import", file)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        // The project as it was, and the timer: it stopped into its entry, which stays the only record of its time.
+        #expect(imported.stdout == "Imported \(file): 0 new, 0 updated, 2 unchanged\n", "\(imported.stdout)")
+        let report = try await stint.json("report", "--today") as? [String: Any]
+        #expect(report?["total_seconds"] as? Int == 3 * 3_600)
+        #expect((try await stint.json("timer", "list") as? [[String: Any]])?.isEmpty == true)
+        let stop = await stint.run("timer", "stop")
+        #expect(stop.status == 5, "\(stop.stderr)")
+    }
+
     @Test("a timer that started ahead of this machine's clock says so when stopped now, and can be discarded")
     func timerFromAFastClock() async throws {
         let fast = try Harness()

@@ -73,11 +73,29 @@ extension StoreWriter {
             try merge(projects, reporting: count)
             try merge(lists, reporting: count)
             try merge(tasks, binding: TaskRecord.bindColumns, reporting: count)
-            try merge(timers, reporting: count)
+            let stopped = try stoppedTimers(timers, incomingEntries: timeEntries)
+            for _ in stopped { count(.unchanged) }
+            try merge(
+                stopped.isEmpty ? timers : timers.filter { !stopped.contains($0.id.lowercased()) }, reporting: count)
             try merge(timeEntries, binding: TimeEntryRecord.bindColumns, reporting: count)
         }
         progress(handled)
         return counts
+    }
+
+    /// The ids of the live `timers` that were stopped since: a timer stops into an entry with its own id, so an
+    /// entry of that id, here (even deleted since) or in the same import, means the timer is history. An older
+    /// export brought such a timer back to life: its time then counted twice (the entry and the running timer),
+    /// and stopping it failed on the entry's id (exit 6). They are left as stored, counted as unchanged.
+    private func stoppedTimers(_ timers: [TimerRecord], incomingEntries: [TimeEntryRecord]) throws -> Set<String> {
+        let live = timers.filter { $0.deletedAt == nil }.map { $0.id.lowercased() }
+        guard !live.isEmpty else { return [] }
+        var stopped = Set(incomingEntries.map { $0.id.lowercased() }).intersection(live)
+        let rows = try String.fetchCursor(
+            db.cachedStatement(sql: "SELECT id FROM time_entries WHERE id IN (SELECT value FROM json_each(?))"),
+            arguments: [TagsJSON.encode(live)])
+        while let id = try rows.next() { stopped.insert(id) }
+        return stopped
     }
 
     /// Rows from which an import is large enough to need a bigger page cache.
