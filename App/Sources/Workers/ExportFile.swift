@@ -464,6 +464,11 @@ extension KeyedEncodingContainer {
     fileprivate mutating func encodeIfPresent(_ value: UUID?, forKey key: Key) throws {
         try encodeIfPresent(value?.uuidString.lowercased(), forKey: key)
     }
+
+    /// A task's prerequisites: a list of ids, which the two above did not reach (they were written in uppercase).
+    fileprivate mutating func encodeIfPresent(_ value: [UUID]?, forKey key: Key) throws {
+        try encodeIfPresent(value?.map { $0.uuidString.lowercased() }, forKey: key)
+    }
 }
 
 // The compiler-written `init(from:)` of this file's records reads every id and instant through these overloads

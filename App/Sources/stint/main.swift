@@ -24,6 +24,15 @@ pthread_sigmask(SIG_SETMASK, &deliverable, nil)
 stint_keep_large_blocks_on_heap()
 stint_offer_huge_pages_to_large_heaps()
 
+// Swift's `CommandLine.arguments` repairs bytes that are not UTF-8 (a Latin-1 paste, a file name in another
+// encoding) into U+FFFD, and the repaired text would be saved as if typed: such an argument is refused, whole.
+for index in 1..<Int(CommandLine.argc) {
+    guard let bytes = CommandLine.unsafeArgv[index], String(validatingCString: bytes) == nil else { continue }
+    let message = "stint: argument \(index) is not UTF-8 text; nothing was changed\n"
+    _ = message.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+    exit(4)
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 let executor = MainThreadExecutor()
 Task.detached(executorPreference: executor) {

@@ -98,6 +98,21 @@ struct HistoryRouteTests {
         #expect(stop.status == 5, "\(stop.stderr)")
     }
 
+    @Test("every id in an export is lowercase, as in --json: a prerequisite's too")
+    func exportIDsAreLowercase() async throws {
+        let stint = try Harness()
+        try await stint.given([["task", "add", "First"], ["task", "add", "Second", "--after", "1"]])
+        let first = try #require(try await stint.json("task", "show", "1") as? [String: Any])
+        let id = try #require(first["id"] as? String)
+        let file = stint.root.appendingPathComponent("ids.json")
+        #expect(await stint.run("export", "--output", file.path).status == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        let tasks = try #require(document["tasks"] as? [[String: Any]])
+        let second = try #require(tasks.first { $0["title"] as? String == "Second" })
+        #expect(second["prerequisite_ids"] as? [String] == [id])
+        #expect(id == id.lowercased())
+    }
+
     @Test("a timer that started ahead of this machine's clock says so when stopped now, and can be discarded")
     func timerFromAFastClock() async throws {
         let fast = try Harness()

@@ -25,6 +25,34 @@ struct HostileInputTests {
         }
     }
 
+    @Test("An argument that is not UTF-8 is refused whole (exit 4), not saved with replacement characters")
+    func argumentsThatAreNotUTF8() async throws {
+        try await Stint.withHome { stint in
+            try await stint.ok("task", "add", "Existing")
+            let before = try await stint.export()
+            let commands = [
+                (#"task add "$(printf 'bad \377 title')""#, 3), (#"project add "$(printf 'W\377ork')""#, 3),
+                (#"task add t --tag "$(printf 't\376')""#, 5),
+            ]
+            for (command, position) in commands {
+                // Through the shell: Foundation's Process only passes arguments that are valid strings.
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                process.arguments = ["-c", #"exec "$STINT" "# + command]
+                process.environment = stint.environment.merging(["STINT": stint.binary.path]) { _, new in new }
+                let errors = Pipe()
+                process.standardError = errors
+                process.standardOutput = FileHandle.nullDevice
+                try process.run()
+                let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                #expect(process.terminationStatus == 4, "\(command): \(stderr)")
+                #expect(stderr == "stint: argument \(position) is not UTF-8 text; nothing was changed\n", "\(command)")
+            }
+            #expect(try await stint.export() == before)
+        }
+    }
+
     @Test("Names made only of invisible characters are empty names")
     func invisibleNames() async throws {
         try await Stint.withHome { stint in

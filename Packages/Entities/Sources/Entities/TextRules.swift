@@ -23,15 +23,27 @@ enum TextRules {
         return text[start..<end]
     }
 
-    /// The Character count when it exceeds `limit`, otherwise nil.
+    /// The Character count when it exceeds `limit`, otherwise nil; or the count of Unicode scalars when that
+    /// exceeds `limit` × ``scalarsPerCharacter``.
     ///
     /// A Character is at least one UTF-8 byte, so text with no more bytes than the limit fits without
-    /// the cost of grapheme breaking; only text that might be too long is counted.
+    /// the cost of grapheme breaking; only text that might be too long is counted. Combining marks stack on one
+    /// Character without end (`e` and five million accents is one Character, 10 MB), so the scalars are capped
+    /// too: generously, as the longest emoji sequences people type have seven or eight.
     static func overflowCount(_ text: Substring, limit: Int) -> Int? {
-        if text.utf8.count <= limit { return nil }
+        let bytes = text.utf8.count
+        if bytes <= limit { return nil }
+        let scalarLimit = limit * scalarsPerCharacter
+        if bytes > scalarLimit {
+            let scalars = text.unicodeScalars.count
+            if scalars > scalarLimit { return scalars }
+        }
         let count = text.count
         return count > limit ? count : nil
     }
+
+    /// How many Unicode scalars a Character may take on average before text counts as too long.
+    static let scalarsPerCharacter = 8
 
     /// Whether `scalar` shows nothing by itself: whitespace, or a format or default-ignorable character
     /// (zero-width space and joiners, word joiner, byte-order mark, bidirectional marks and controls,

@@ -91,6 +91,19 @@ struct TextValidationTests {
         #expect(error?.reason == .tooLong(count: subject.limit + 1, limit: subject.limit))
     }
 
+    @Test(arguments: Subject.allCases)
+    func capsTheScalarsStackedOnFewCharacters(_ subject: Subject) throws {
+        // `e` and thousands of accents is one Character: a 10 MB title passed as one before.
+        let stacked = "e" + String(repeating: "\u{0301}", count: subject.limit * 8)
+        let error = try #require(validationError { try subject.validate(stacked) })
+        #expect(error.reason == .tooLong(count: subject.limit * 8 + 1, limit: subject.limit))
+        // The longest emoji sequences people type fit, to the limit.
+        let families = String(repeating: "👨‍👩‍👧‍👦", count: subject.limit)
+        #expect(try subject.validate(families) == families)
+        let accented = String(repeating: "e\u{0301}\u{0323}", count: subject.limit)
+        #expect(try subject.validate(accented) == accented)
+    }
+
     @Test(arguments: Subject.allCases, ["first\nsecond", "first\r\nsecond", "a\u{2028}b"])
     func rejectsLineBreaksInside(_ subject: Subject, text: String) throws {
         let error = try #require(validationError { try subject.validate(text) })
