@@ -89,6 +89,10 @@ enum ValidationWording {
                 return lead + ": leave --at out to keep the time recorded so far"
             }
             return lead + ": give a later --at or leave it out"
+        case .beforeRunningTimer(let seconds, let action, let event):
+            // Pausing the running timer that early would take away time it already counted.
+            return "cannot \(verb(action)) \(span(seconds)) before the running timer was \(participle(event)): "
+                + "give a later --at, or pause that timer first"
         case .nothingRecorded:
             return "nothing to record: the timer ran for less than a second; use `stint timer discard` to drop it"
         case .entryEndsInFuture(let seconds):

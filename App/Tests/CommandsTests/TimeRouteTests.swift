@@ -28,6 +28,36 @@ struct TimeRouteTests {
         #expect(none.status == 5)
     }
 
+    @Test("a start or resume typed before the running timer's interval began is refused, and nothing is lost")
+    func startBeforeTheRunningTimer() async throws {
+        let stint = try Harness()
+        stint.now = "2026-12-02T12:00:00Z"
+        try await stint.given([
+            ["project", "add", "Work"], ["task", "add", "A", "-p", "Work"], ["task", "add", "B", "-p", "Work"],
+            ["timer", "start", "1", "--at", "10:00"], ["timer", "pause", "--at", "10:30"],
+            ["timer", "resume", "--at", "11:00"],
+        ])
+        let before = try await stint.json("timer", "list") as? [[String: Any]]
+        let refused = await stint.run("timer", "start", "2", "--at", "10:50")
+        #expect(refused.status == 4)
+        #expect(
+            refused.stderr
+                == "stint: cannot start 10m before the running timer was resumed: give a later --at, or pause that "
+                + "timer first\n")
+        let after = try await stint.json("timer", "list") as? [[String: Any]]
+        #expect(after?.count == before?.count)
+        #expect(after?.first?["elapsed_seconds"] as? Int == 30 * 60 + 60 * 60, "A keeps its 11:00-12:00 hour")
+        // At or after the resume, the start pauses A there, as always.
+        let later = await stint.run("timer", "start", "2", "--at", "11:30")
+        #expect(later.status == 0, "\(later.stderr)")
+        #expect(later.stdout.contains("Paused timer on 1 \"A\" at 1h 00m"), "\(later.stdout)")
+        // A resume typed before the running timer's start is refused the same way.
+        #expect(await stint.run("timer", "start", "--project", "Work", "--at", "11:40").status == 0)
+        let resume = await stint.run("timer", "resume", "1", "--at", "11:35")
+        #expect(resume.status == 4)
+        #expect(resume.stderr.hasPrefix("stint: cannot resume 5m before the running timer was started"), "\(resume)")
+    }
+
     @Test("timer start without a task: the picker on a terminal, a clear refusal elsewhere")
     func picker() async throws {
         let stint = try Harness()

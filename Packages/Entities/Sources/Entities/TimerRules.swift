@@ -19,6 +19,26 @@ public enum TimerRules {
     ///   - ownerID: whose timer starts.
     ///   - id: the starting (or resuming) timer, which must not pause itself; nil for a brand-new timer.
     ///   - now: the current instant, stamped as `updatedAt` on every paused timer.
+    /// Refuses a start (or resume) at `at` that lies before the running interval of another of the owner's
+    /// timers began: pausing that timer at `at` would end its interval before it began, taking away time it
+    /// counted (its hour since 11:00 was dropped for a start "at 10:50"). The person pauses or stops it first.
+    /// Only for an instant the person typed: "now" before a running interval that began ahead of the clock (a
+    /// machine whose clock runs fast) takes nothing that was counted.
+    ///
+    /// - Throws: `ValidationError` (field `at`, `.beforeRunningTimer`).
+    public static func checkStart(
+        at: Date, among others: [Timer], ownerID: UUID, except id: UUID?, action: ValidationError.TimerAction
+    ) throws(ValidationError) {
+        for timer in others where timer.ownerID == ownerID && timer.id != id && timer.isRunning {
+            guard let began = timer.intervals.last?.start, at < began else { continue }
+            throw ValidationError(
+                field: "at",
+                reason: .beforeRunningTimer(
+                    seconds: Int(began.timeIntervalSince(at).rounded(.up)), action: action,
+                    event: timer.intervals.count > 1 ? .resumed : .started))
+        }
+    }
+
     public static func pausing(
         _ others: [Timer], forStartAt at: Date, ownerID: UUID, except id: UUID?, now: Date
     ) -> [Timer] {

@@ -133,6 +133,9 @@ public struct ValidationError: Error, Sendable, Hashable, LocalizedError, Custom
         case timerStartsAhead(seconds: Int, action: TimerAction)
         /// The instant for a timer `action` lies `seconds` (rounded up) before the timer `event`.
         case beforeTimerEvent(seconds: Int, action: TimerAction, event: TimerEvent)
+        /// A timer would start (or resume) `seconds` (rounded up) before the person's running timer's interval
+        /// began (`event`: started or resumed): pausing that timer there would take its counted time away.
+        case beforeRunningTimer(seconds: Int, action: TimerAction, event: TimerEvent)
         /// A timer being stopped ran for less than a second: there is nothing to turn into an entry.
         case nothingRecorded
         /// An entry would end `seconds` (rounded up) after now, beyond the tolerance.

@@ -69,6 +69,9 @@ enum ValidationMessage {
             return "cannot \(verb(action)) the timer now: it started \(span(TimeInterval(seconds))) from now"
         case .beforeTimerEvent(let seconds, let action, let event):
             return "cannot \(verb(action)) \(span(TimeInterval(seconds))) before the timer was \(participle(event))"
+        case .beforeRunningTimer(let seconds, let action, let event):
+            return
+                "cannot \(verb(action)) \(span(TimeInterval(seconds))) before the running timer was \(participle(event))"
         case .nothingRecorded:
             return "nothing to record: the timer ran for less than a second"
         case .entryEndsInFuture(let seconds):

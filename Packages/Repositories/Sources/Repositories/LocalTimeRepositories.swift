@@ -57,6 +57,10 @@ struct LocalTimerRepository: TimerRepository {
             if var existing = context.timers.first(where: { $0.target == target }) {
                 guard !existing.isRunning else { throw RepositoryError.conflict(.timerAlreadyRunning(target)) }
                 try existing.resume(at: instant, now: now)
+                if at != nil {
+                    try TimerRules.checkStart(
+                        at: instant, among: context.timers, ownerID: owner, except: existing.id, action: .start)
+                }
                 if let note { try existing.setNote(note, now: now) }
                 if billable { existing.setBillable(true, now: now) }
                 try existing.addTags(tags, now: now)
@@ -70,6 +74,10 @@ struct LocalTimerRepository: TimerRepository {
             let timer = try Entities.Timer.start(
                 id: newID, ownerID: owner, target: target, note: note ?? "", billable: billable, tags: tags,
                 at: instant, now: now)
+            if at != nil {
+                try TimerRules.checkStart(
+                    at: instant, among: context.timers, ownerID: owner, except: nil, action: .start)
+            }
             let paused = TimerRules.pausing(context.timers, forStartAt: instant, ownerID: owner, except: nil, now: now)
             return (
                 TimerPlan(summary: summary, inserted: [timer], updated: paused, startsWorkOn: target),
@@ -99,6 +107,10 @@ struct LocalTimerRepository: TimerRepository {
             // "Now", or the pause if that lies (within tolerance) ahead of now.
             let instant = at ?? max(now, timer.pausedAt ?? now)
             try timer.resume(at: instant, now: now)
+            if at != nil {
+                try TimerRules.checkStart(
+                    at: instant, among: context.timers, ownerID: context.ownerID, except: timer.id, action: .resume)
+            }
             let paused = TimerRules.pausing(
                 context.timers, forStartAt: instant, ownerID: context.ownerID, except: timer.id, now: now)
             let summary = "resumed timer on \(try targetLabel(timer.target, context.lookup))"
