@@ -244,10 +244,12 @@ public struct TransferWorker: Sendable {
     private func checkReferences(_ snapshot: Snapshot) async throws(WorkerError) {
         let known = try await working {
             var projectIDs = Set(snapshot.projects.map(\.id))
-            var listIDs = Set(snapshot.taskLists.map(\.id))
             projectIDs.formUnion(try await projects.projects(includeArchived: true).map(\.id))
-            listIDs.formUnion(try await lists.taskLists(projectID: nil).map(\.id))
-            return (projectIDs, listIDs)
+            // Each list's project, the file's version of a list winning over the stored one.
+            var listProjects: [UUID: UUID] = [:]
+            for list in try await lists.taskLists(projectID: nil) { listProjects[list.id] = list.projectID }
+            for list in snapshot.taskLists { listProjects[list.id] = list.projectID }
+            return (projectIDs, listProjects)
         }
         for list in snapshot.taskLists where !known.0.contains(list.projectID) {
             throw WorkerError(.invalidInput, "list \"\(list.name)\" refers to a project that is not in the file")
@@ -256,10 +258,21 @@ public struct TransferWorker: Sendable {
             if let projectID = task.projectID, !known.0.contains(projectID) {
                 throw WorkerError(.invalidInput, "task \"\(task.title)\" refers to a project that is not in the file")
             }
-            if let listID = task.listID, !known.1.contains(listID) {
-                throw WorkerError(.invalidInput, "task \"\(task.title)\" refers to a list that is not in the file")
+            if let listID = task.listID {
+                guard let listProject = known.1[listID] else {
+                    throw WorkerError(.invalidInput, "task \"\(task.title)\" refers to a list that is not in the file")
+                }
+                // The CLI never files a task under another project's list; such a task showed under one project
+                // in lists and under the other in `project show`, and the server refuses it.
+                if listProject != task.projectID {
+                    throw WorkerError(
+                        .invalidInput, "task \"\(task.title)\" is in a list of another project than its own")
+                }
             }
         }
+        // Parents and prerequisites are not checked here: ADR 0030 keeps them as plain ids that reads tolerate
+        // (a link to a task not in the file reads as none, a loop that came by sync ends every walk), so that a
+        // home's own export, which may hold either, always imports again.
         // Time points at tasks or projects; look up only the few ids the file does not itself carry.
         let fileTasks = Set(snapshot.tasks.map(\.id))
         let targets = snapshot.timers.map(\.target) + snapshot.timeEntries.map(\.target)

@@ -98,6 +98,30 @@ struct HistoryRouteTests {
         #expect(stop.status == 5, "\(stop.stderr)")
     }
 
+    @Test("an import that files a task under another project's list is refused, whole")
+    func importChecksTheListsProject() async throws {
+        let stint = try Harness()
+        let stamp = #""created_at": "2026-11-21T10:00:00.000Z", "updated_at": "2026-11-21T10:00:00.000Z""#
+        func id(_ letter: String, _ number: Int) -> String { "\(letter)0000000-0000-4000-8000-00000000000\(number)" }
+        func project(_ number: Int, _ name: String) -> String {
+            #"{"id": "\#(id("b", number))", "name": "\#(name)", "note": "", \#(stamp)}"#
+        }
+        let text =
+            #"{"format": "stint-export", "version": 2, "exported_at": "2026-11-21T10:00:00Z", "timers": [], "#
+            + #""time_entries": [], "projects": [\#(project(1, "P")), \#(project(2, "Q"))], "#
+            + #""lists": [{"id": "\#(id("c", 1))", "name": "L", "project_id": "\#(id("b", 2))", \#(stamp)}], "#
+            + #""tasks": [{"id": "\#(id("a", 1))", "title": "Misfiled", "status": "open", "priority": "none", "#
+            + #""note": "", "tags": [], "prerequisite_ids": [], "project_id": "\#(id("b", 1))", "#
+            + #""list_id": "\#(id("c", 1))", \#(stamp)}]}"#
+        let url = stint.root.appendingPathComponent("misfiled.json")
+        try Data(text.utf8).write(to: url)
+        let refused = await stint.run("import", url.path)
+        #expect(refused.status == 4, "\(refused)")
+        #expect(refused.stderr == #"stint: task "Misfiled" is in a list of another project than its own"# + "\n")
+        #expect(await stint.run("task", "list", "--count").stdout == "0\n")
+        #expect(await stint.run("project", "list", "--json").stdout == "[]\n")
+    }
+
     @Test("every id in an export is lowercase, as in --json: a prerequisite's too")
     func exportIDsAreLowercase() async throws {
         let stint = try Harness()
