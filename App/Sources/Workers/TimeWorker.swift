@@ -116,15 +116,29 @@ public struct TimeWorker: Sendable {
         do {
             return try await body()
         } catch RepositoryError.invalid(let inner as ValidationError) {
-            guard case .overlapsEntry(let id, let start, let end, let count) = inner.reason else {
-                throw RepositoryError.invalid(inner: inner)
-            }
             let zone = calendar.timeZone
             func clock(_ date: Date) -> String {
                 let local = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
                 let minutes = ((local % 86_400) + 86_400) % 86_400 / 60
                 func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
                 return "\(two(minutes / 60)):\(two(minutes % 60))"
+            }
+            if case .overlapsTimer(let id, let start) = inner.reason {
+                var what = ""
+                if let timer = try? await timers.timers().first(where: { $0.id == id }) {
+                    what = " on \(try await label(timer.target))"
+                }
+                let day = Day.containing(start, in: zone)
+                let since = day == calendar.today ? clock(start) : "\(day.iso) \(clock(start))"
+                // Its time becomes an entry when it stops: --adjust cannot trim a timer, so it is not offered.
+                throw WorkerError(
+                    .conflict,
+                    "this overlaps your timer's time (since \(since)\(what)): give another --start, stop or pause "
+                        + "the timer earlier first, or add --allow-overlap to keep both",
+                    cause: inner)
+            }
+            guard case .overlapsEntry(let id, let start, let end, let count) = inner.reason else {
+                throw RepositoryError.invalid(inner: inner)
             }
             var what = ""
             if let other = try? await entries.entry(reference: id.lowercasedString) {

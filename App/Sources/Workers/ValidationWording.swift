@@ -171,6 +171,8 @@ enum ValidationWording {
         case .overlapsEntry(let id, _, _, _):
             return "it overlaps your entry \(id.lowercasedString.prefix(8)): add --allow-overlap to keep "
                 + "both, or --adjust to trim the other"
+        case .overlapsTimer:
+            return "it overlaps time your timer has counted: stop the timer first, or add --allow-overlap to keep both"
         }
     }
 

@@ -58,6 +58,29 @@ struct TimeRouteTests {
         #expect(resume.stderr.hasPrefix("stint: cannot resume 5m before the running timer was started"), "\(resume)")
     }
 
+    @Test("log over time a timer counted is refused unless --allow-overlap: its stop would count it twice")
+    func logOverATimer() async throws {
+        let stint = try Harness()
+        stint.now = "2026-12-02T12:00:00Z"
+        try await stint.given([["project", "add", "W"], ["timer", "start", "--project", "W", "--at", "10:00"]])
+        for policy in [[], ["--adjust"]] {
+            let refused = await stint.run(["log", "1h", "--project", "W", "--start", "10:30"] + policy)
+            #expect(refused.status == 5)
+            #expect(
+                refused.stderr
+                    == "stint: this overlaps your timer's time (since 10:00 on project \"W\"): give another --start, "
+                    + "stop or pause the timer earlier first, or add --allow-overlap to keep both\n")
+        }
+        #expect(await stint.run("log", "1h", "--project", "W", "--start", "08:30").status == 0)
+        #expect(await stint.run("timer", "pause", "--at", "11:00").status == 0)
+        // A paused timer's counted time is protected too; after its pause the time is free.
+        #expect(await stint.run("log", "20m", "--project", "W", "--start", "10:40").status == 5)
+        #expect(await stint.run("log", "20m", "--project", "W", "--start", "11:00").status == 0)
+        #expect(await stint.run("timer", "stop").status == 0)
+        let report = try await stint.json("report", "--today") as? [String: Any]
+        #expect(report?["total_seconds"] as? Int == (60 + 60 + 20) * 60)
+    }
+
     @Test("timer start without a task: the picker on a terminal, a clear refusal elsewhere")
     func picker() async throws {
         let stint = try Harness()

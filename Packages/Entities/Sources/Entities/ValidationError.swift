@@ -194,6 +194,9 @@ public struct ValidationError: Error, Sendable, Hashable, LocalizedError, Custom
         /// A time entry would share time with another entry of the same person: the earliest such entry and
         /// how many there are (see `EntryOverlap`).
         case overlapsEntry(id: UUID, start: Date, end: Date, count: Int)
+        /// A time entry would share time with one of the person's timers (running, or paused with time counted):
+        /// that timer's id and when the interval it overlaps began. Its time becomes an entry when it stops.
+        case overlapsTimer(id: UUID, start: Date)
 
         /// True when the value is well formed but the current state or a safety rule stands in the way:
         /// a duration that needs confirmation, or no timer in the state the action needs. Front ends
@@ -201,7 +204,7 @@ public struct ValidationError: Error, Sendable, Hashable, LocalizedError, Custom
         public var isConflict: Bool {
             switch self {
             case .durationNeedsForce, .openSubtasks, .noRunningTimer, .noPausedTimer, .noTimer, .severalPausedTimers,
-                .noTimerWithID, .noTimerOnTarget, .overlapsEntry:
+                .noTimerWithID, .noTimerOnTarget, .overlapsEntry, .overlapsTimer:
                 true
             default:
                 false

@@ -122,6 +122,8 @@ enum ValidationMessage {
             return count == 1
                 ? "the entry overlaps another entry of the same person"
                 : "the entry overlaps \(count) other entries of the same person"
+        case .overlapsTimer:
+            return "the entry overlaps time a timer of the same person has counted"
         }
     }
 

@@ -140,6 +140,7 @@ struct SQLiteTimeDatastore: TimeDatastore {
         for entry: TimeEntry, _ writer: StoreWriter, at date: Date,
         _ overlaps: (TimeEntry, [TimeEntry]) throws -> [EntryOverlap.Change]
     ) throws {
+        try checkTimers(for: entry, writer, at: date, overlaps)
         let records = try writer.timeEntries(
             TimeEntryFilter(from: entry.start, to: entry.end, loggedBy: entry.loggedBy.storageID))
         let versions = Dictionary(records.map { ($0.id, $0.version) }, uniquingKeysWith: { first, _ in first })
@@ -153,6 +154,34 @@ struct SQLiteTimeDatastore: TimeDatastore {
             case .split(let before, let after):
                 try writer.update(TimeMapping.record(before, version: versions[before.id.storageID] ?? 0))
                 try writer.insert(TimeMapping.record(after))
+            }
+        }
+    }
+
+    /// Time the owner's timers counted is time too: an entry over a running timer's open interval (or a paused
+    /// one's intervals) counted it twice once the timer stopped. The same policy decides, asked about each interval
+    /// as if it were an entry; as a timer cannot be trimmed, `adjust` refuses as `refuse` does.
+    private static func checkTimers(
+        for entry: TimeEntry, _ writer: StoreWriter, at date: Date,
+        _ overlaps: (TimeEntry, [TimeEntry]) throws -> [EntryOverlap.Change]
+    ) throws {
+        for record in try writer.timers(ownerID: entry.loggedBy.storageID) {
+            let timer = try TimeMapping.timer(record)
+            for interval in timer.intervals {
+                let end = interval.end ?? max(date, interval.start)
+                guard interval.start < entry.end, end > entry.start, end > interval.start else { continue }
+                let counted = TimeEntry(
+                    id: timer.id, target: timer.target, start: interval.start,
+                    durationSeconds: max(1, Int(end.timeIntervalSince(interval.start).rounded(.up))), note: "",
+                    billable: false, tags: [], loggedBy: entry.loggedBy, createdAt: date, updatedAt: date)
+                let refusal = ValidationError(
+                    field: "start", reason: .overlapsTimer(id: timer.id, start: interval.start))
+                do {
+                    if try !overlaps(entry, [counted]).isEmpty { throw refusal }
+                } catch let error as ValidationError {
+                    guard case .overlapsEntry = error.reason else { throw error }
+                    throw refusal
+                }
             }
         }
     }
