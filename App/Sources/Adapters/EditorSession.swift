@@ -72,7 +72,15 @@ struct EditorSession {
     /// - Throws: `invalidInput` when the editor cannot be started or fails; the file is then kept if it was changed.
     func edit() throws(WorkerError) -> String {
         let status = Self.run(command, on: path)
-        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        let bytes = FileManager.default.contents(atPath: path)
+        // Saved in another encoding (or with a stray byte): refused with the file kept, like any form that cannot
+        // be applied. Read as empty, the person's edits were dropped as "nothing changed".
+        let decoded = bytes.flatMap { String(validating: $0, as: UTF8.self) }
+        if status == 0, bytes != nil, decoded == nil {
+            throw WorkerError(
+                .invalidInput, "the edited form is not UTF-8 text; nothing changed, and your text is kept in \(path)")
+        }
+        let text = decoded ?? ""
         guard status == 0 else {
             let kept = text == original ? nil : path
             if kept == nil { discard() }

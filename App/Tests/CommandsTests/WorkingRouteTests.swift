@@ -50,6 +50,15 @@ struct WorkingRouteTests {
         #expect(bad.stderr.hasPrefix("stint: due: could not read 'soonish' as a date"))
         let kept = try #require(bad.stderr.split(separator: " ").last.map { String($0.dropLast()) })
         #expect(try String(contentsOfFile: kept, encoding: .utf8).contains("due: soonish"))
+
+        // A form saved in another encoding is refused and kept, not read as empty ("nothing changed").
+        let latin1 = await stint.run(
+            ["task", "edit", "1"], environment: try editor(stint, "latin1", sed: [#"s/^title: .*/title: Caf\xe9/"#]))
+        #expect(latin1.status == 4, "\(latin1)")
+        #expect(latin1.stderr.hasPrefix("stint: the edited form is not UTF-8 text; nothing changed, and your text is"))
+        let saved = try #require(latin1.stderr.split(separator: " ").last.map { String($0.dropLast()) })
+        #expect(try Data(contentsOf: URL(fileURLWithPath: saved)).contains(0xE9))
+        #expect((try await stint.json("task", "show", "1") as? [String: Any])?["title"] as? String == "Paint")
     }
 
     @Test("editing a task or an entry that is not there is not found (2), with an editor or without one")
