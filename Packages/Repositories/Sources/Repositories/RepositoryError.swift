@@ -84,7 +84,15 @@ extension RepositoryError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .notFound(let kind, let reference):
+            // One to three hex digits never match, even when an id starts with them (a prefix needs four): say so
+            // rather than "no match", where the digits are not a task's number.
+            let trimmed = reference.trimmingWhitespace()
+            let idOnly = kind == .timeEntry || kind == .timer || kind == .syncConflict
+            let short =
+                (1..<Reference.minimumPrefix).contains(trimmed.count) && trimmed.allSatisfy(\.isHexDigit)
+                && (idOnly || (kind == .task && !trimmed.allSatisfy(\.isNumber)))
             return "no \(kind.rawValue) matches '\(reference)'"
+                + (short ? " (an id prefix needs at least \(Reference.minimumPrefix) characters)" : "")
         case .ambiguous(let kind, let reference, let candidates):
             let listed = candidates.prefix(8).map { "\($0.reference) (\($0.label))" }.joined(separator: ", ")
             let more = candidates.count > 8 ? ", …" : ""
