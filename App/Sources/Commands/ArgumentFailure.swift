@@ -35,6 +35,8 @@ enum ArgumentFailure {
             line = typed.unknownCommandLine(word)
         } else if let missing = missingArgument(in: first) {
             line = "missing \(missing); see '\(typed.helpCommand)'"
+        } else if let (later, earlier) = twoOfOneChoice(in: first) {
+            line = "\(earlier) and \(later) cannot be used together: choose one (see '\(typed.helpCommand)')"
         } else {
             line = "\(withoutErrorPrefix(first)) (see '\(typed.helpCommand)')"
         }
@@ -67,6 +69,16 @@ enum ArgumentFailure {
             return nil
         }
         return String(match.output.1) + String(match.output.2)
+    }
+
+    /// `("--month", "--week")` from the parser's "Value to be set with flag '--month' had already been set with flag
+    /// '--week'" (two flags of one choice, such as a report's period), or nil for any other line.
+    static func twoOfOneChoice(in message: String) -> (String, String)? {
+        let text = withoutErrorPrefix(message)
+        let pattern =
+            /^Value to be set with flag '(-{1,2}[A-Za-z0-9-]+)' had already been set with flag '(-{1,2}[A-Za-z0-9-]+)'/
+        guard let match = text.firstMatch(of: pattern) else { return nil }
+        return (String(match.output.1), String(match.output.2))
     }
 
     /// The parser words a refused value as "The value 'x' is invalid for '--sort <sort>'. Please provide

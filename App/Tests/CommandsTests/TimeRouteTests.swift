@@ -159,6 +159,11 @@ struct TimeRouteTests {
         ])
         let week = await stint.run("report", "--by", "task")
         #expect(week.status == 0)
+        let twoPeriods = await stint.run("report", "--week", "--month")
+        #expect(twoPeriods.status == 64)
+        #expect(
+            twoPeriods.stderr
+                == "stint: --week and --month cannot be used together: choose one (see 'stint report --help')\n")
         #expect(week.stdout.hasPrefix("Week of 2026-11-16 – 2026-11-22 · by task · 1h 30m"))
         let csv = await stint.run("report", "--month", "--by", "day", "--format", "csv")
         #expect(csv.stdout.contains("2026-11-17"))
