@@ -101,21 +101,42 @@ extension TransferWorker {
             let project = try placement.project(named: projectName, now: interval.start, for: what)
             // Timewarrior and Watson tags are free text; a Stint tag is one word, so "Client meeting" and "x,y" come
             // in as client-meeting and x-y rather than refusing the whole history over one tag.
-            let stintTags = try validating(what) { () throws(ValidationError) in
+            // A tag longer than a Stint tag may be (free text such as "Call with the marketing team about Q3"), or
+            // one past the fifty an item may carry, goes into the note instead: refusing it refused the whole file.
+            let (stintTags, leftOver) = try validating(what) { () throws(ValidationError) -> ([Tag], [String]) in
                 var words: [Tag] = []
+                var leftOver: [String] = []
                 for tag in tags {
                     let word = tag.split { $0.isWhitespace || $0 == "," }.joined(separator: "-")
-                    if !word.isEmpty { words.append(try Tag(word)) }
+                    guard !word.isEmpty else { continue }
+                    let made: Tag
+                    do throws(ValidationError) {
+                        made = try Tag(word)
+                    } catch {
+                        guard case .tooLong = error.reason else { throw error }
+                        leftOver.append(tag)
+                        continue
+                    }
+                    if words.contains(made) { continue }
+                    guard words.count < Tag.limitPerItem else {
+                        leftOver.append(tag)
+                        continue
+                    }
+                    words.append(made)
                 }
-                return words
+                return (words, leftOver)
             }
+            let note =
+                leftOver.isEmpty
+                ? interval.note
+                : (interval.note.isEmpty ? "" : interval.note + "\n") + "tags: " + leftOver.joined(separator: ", ")
             let id = interval.id
             let title = ForeignTime.stamp(interval.start, in: calendar.timeZone)
             let detail = ([project.name] + stintTags.map { "+" + $0.description }).joined(separator: " ")
             guard let end = interval.end else {
                 let started = try validating(what) { () throws(ValidationError) in
                     try Entities.Timer.start(
-                        id: id, ownerID: owner, target: .project(project.id), note: interval.note,
+                        id: id, ownerID: owner, target: .project(project.id), note: note,
                         tags: stintTags, at: interval.start, now: now)
                 }
                 timer = (
@@ -135,7 +156,7 @@ extension TransferWorker {
             let entry = try validating(what) { () throws(ValidationError) in
                 try TimeEntry.create(
                     id: id, target: .project(project.id), start: interval.start, durationSeconds: seconds,
-                    note: interval.note, tags: stintTags, loggedBy: owner, now: now, force: true)
+                    note: note, tags: stintTags, loggedBy: owner, now: now, force: true)
             }
             incoming.append(
                 (

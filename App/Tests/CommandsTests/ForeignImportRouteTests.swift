@@ -489,6 +489,27 @@ struct TimewarriorImportRouteTests {
         #expect(object?.first?["tags"] as? [String] == ["a-b-c", "client-meeting", "x-y"])
     }
 
+    @Test("a tag too long for Stint, or past fifty, goes into the note instead of refusing the whole file")
+    func tagsThatDoNotFit() async throws {
+        let stint = try Self.home()
+        let file = stint.root.appendingPathComponent("2026-11.data")
+        let long = "Call with the marketing team about the Q3 launch plan"
+        let many = (1...51).map { "t\($0)" }.joined(separator: " ")
+        try Data(
+            (#"inc 20261116T090000Z - 20261116T100000Z # Website "\#(long)" short # the notes"# + "\n"
+                + "inc 20261116T110000Z - 20261116T120000Z # Website \(many)\n").utf8
+        ).write(to: file)
+        let imported = await stint.run("import", "--from", "timewarrior", file.path)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let entries = await stint.run("entries", "list", "--since", "2026-11-16", "--until", "2026-11-16", "--json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(entries.stdout.utf8)) as? [[String: Any]])
+        #expect(object.count == 2)
+        #expect(object.first?["tags"] as? [String] == ["short"])
+        #expect(object.first?["note"] as? String == "the notes\ntags: \(long)")
+        #expect((object.last?["tags"] as? [String])?.count == 50)
+        #expect(object.last?["note"] as? String == "tags: t51")
+    }
+
     @Test("a running Stint timer is not replaced, and a bad line stops the import with nothing written")
     func refusals() async throws {
         let stint = try Self.home()
