@@ -56,7 +56,8 @@ struct LogCommand: StintCommand {
     func validate() throws {
         if end != nil {
             guard start != nil else { throw ValidationError("--end needs --start, e.g. --start 09:00 --end 10:30") }
-            if words.count > 1 {
+            // With both ends the one word is the task; a length there ("1h") was read as a task that did not exist.
+            if words.count > 1 || words.first.map(Self.looksLikeDuration) == true {
                 throw ValidationError(
                     "with --start and --end give no duration: '\(words[0].prefix(40))' would be a second length")
             }
@@ -67,6 +68,12 @@ struct LogCommand: StintCommand {
             throw ValidationError("Unknown option '\(word.prefix(40))'")
         }
         if words.count > 2 { throw ValidationError("Unexpected argument '\(words[2].prefix(40))'") }
+    }
+
+    /// `1h`, `45m`, `1h30m`, `1.5h`, `90 min`: a length, never a task's number or id prefix.
+    static func looksLikeDuration(_ word: String) -> Bool {
+        word.lowercased().wholeMatch(of: /[0-9]+([.,][0-9]+)? ?(h|hrs?|hours?|m|mins?|minutes?)([0-9]+ ?(m|mins?))?/)
+            != nil
     }
 
     func run(with coordinator: AppCoordinator) async throws {

@@ -159,6 +159,12 @@ struct TimeRouteTests {
         ])
         let week = await stint.run("report", "--by", "task")
         #expect(week.status == 0)
+        // A length besides both ends is a usage mistake, not a task named "1h".
+        for length in ["1h", "45m", "1h30m", "1.5h"] {
+            let both = await stint.run("log", length, "--project", "Work", "--start", "11:00", "--end", "11:30")
+            #expect(both.status == 64, "\(both)")
+            #expect(both.stderr.hasPrefix("stint: with --start and --end give no duration: '\(length)'"), "\(both)")
+        }
         let twoPeriods = await stint.run("report", "--week", "--month")
         #expect(twoPeriods.status == 64)
         #expect(
