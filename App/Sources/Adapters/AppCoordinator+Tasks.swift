@@ -16,7 +16,7 @@ extension AppCoordinator {
                 try input.seconds(text, field: "estimate")
             }, note: arguments.note, assignee: Self.assignee(arguments.assign))
         draft.parent = arguments.parent
-        draft.after = Self.references(arguments.after)
+        draft.after = try Self.references(arguments.after)
         draft.repeatRule = arguments.repeatRule
         draft.repeatUntil = try arguments.until.map { text throws(WorkerError) in
             try input.calendarDay(text, field: "until")
@@ -95,7 +95,7 @@ extension AppCoordinator {
         } else if arguments.noParent {
             changes.parent = .clear
         }
-        changes.addAfter = Self.references(arguments.after)
+        changes.addAfter = try Self.references(arguments.after)
         changes.clearAfter = arguments.noAfter
         if let rule = arguments.repeatRule {
             changes.repeatRule = .set(rule)
@@ -110,10 +110,18 @@ extension AppCoordinator {
         try await tasksFeature().edit(arguments.task, changes: changes)
     }
 
-    /// `--after 12,14 --after 15`: each value may list several tasks, separated by commas.
-    static func references(_ typed: [String]) -> [String] {
-        typed.flatMap { $0.split(separator: ",") }.map { $0.trimmingWhitespace() }
-            .filter { !$0.isEmpty }
+    /// `--after 12,14 --after 15`: each value may list several tasks, separated by commas. A value that names
+    /// none (`--after ""`, `--after ,`) is refused: taken as no link, it said "added" for a link never made.
+    static func references(_ typed: [String]) throws(WorkerError) -> [String] {
+        var references: [String] = []
+        for value in typed {
+            let named = value.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+            guard !named.isEmpty else {
+                throw WorkerError(.invalidInput, "--after is empty: name the tasks this one comes after, such as 12")
+            }
+            references += named
+        }
+        return references
     }
 
     /// `--assign`: `none` is nobody; a name or `me` is for the Services to resolve.

@@ -153,6 +153,13 @@ struct TaskRelationRouteTests {
             Self.expectOneLineError(missing, .notFound)
             #expect(missing.stderr == "stint: no task matches '99'\n", "\(missing)")
         }
+        for value in ["", ",", " , "] {
+            for line in [["task", "add", "X", "--after", value], ["task", "edit", "2", "--after", value]] {
+                let empty = await stint.run(line)
+                Self.expectOneLineError(empty, .invalidInput)
+                #expect(empty.stderr == "stint: --after is empty: name the tasks this one comes after, such as 12\n")
+            }
+        }
         #expect(await Self.everything(stint) == before)
     }
 
