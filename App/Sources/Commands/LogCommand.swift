@@ -1,7 +1,7 @@
 import Adapters
 import ArgumentParser
 
-struct LogCommand: StintCommand {
+struct LogCommand: QuickReadableCommand {
     static let configuration = CommandConfiguration(
         commandName: "log",
         abstract: "Log time already spent on a task or project.",
@@ -76,8 +76,8 @@ struct LogCommand: StintCommand {
             != nil
     }
 
-    func run(with coordinator: AppCoordinator) async throws {
-        try await coordinator.log(
+    var invocation: QuickCommandLine.Invocation {
+        .log(
             LogArguments(
                 duration: duration, task: task, project: project, date: date, start: start, end: end, note: note,
                 billable: billable, tags: tag, force: force, overlap: overlap.choice))

@@ -31,6 +31,7 @@ struct QuickCommandLine: Equatable {
         case taskStart(tasks: [String])
         case report(ReportArguments)
         case entriesList(EntriesListArguments)
+        case log(LogArguments)
     }
 
     /// `GlobalOptions`, as values.
@@ -65,6 +66,7 @@ struct QuickCommandLine: Equatable {
         case "task": taskShapes
         case "report", "entries": timeShapes
         case "timer": timerShapes
+        case "log": logShapes
         default: otherShapes
         }
     }
@@ -192,6 +194,42 @@ struct QuickCommandLine: Equatable {
                 since: values.options["since"], until: values.options["until"], project: values.options["project"],
                 task: values.options["task"], all: all, limit: limit, format: format))
     }
+
+    /// `stint log`, read as `LogCommand` reads it; anything its `validate()` would refuse, a negative length
+    /// (`-5m`, which the table would take for an option) or both overlap flags go to the parser, which words them.
+    private static let logShapes: [Shape] = [
+        Shape(
+            path: ["log"], positionals: .many,
+            options: [
+                "-p": "project", "--project": "project", "-d": "date", "--date": "date", "-s": "start",
+                "--start": "start", "-e": "end", "--end": "end", "-n": "note", "--note": "note",
+            ],
+            repeatable: ["-t": "tag", "--tag": "tag"],
+            flags: [
+                "-b": "billable", "--billable": "billable", "--force": "force", "--allow-overlap": "allow",
+                "--adjust": "adjust",
+            ]
+        ) { values in
+            let words = values.positionals
+            let end = values.options["end"]
+            if end != nil {
+                guard values.options["start"] != nil, words.count <= 1,
+                    !(words.first.map(LogCommand.looksLikeDuration) ?? false)
+                else { return nil }
+            } else if words.isEmpty || words.count > 2 {
+                return nil
+            }
+            let (allow, adjust) = (values.flags.contains("allow"), values.flags.contains("adjust"))
+            guard !(allow && adjust) else { return nil }
+            return .log(
+                LogArguments(
+                    duration: end == nil ? words[0] : nil, task: end == nil ? words.dropFirst().first : words.first,
+                    project: values.options["project"], date: values.options["date"], start: values.options["start"],
+                    end: end, note: values.options["note"], billable: values.flags.contains("billable"),
+                    tags: values.repeated["tag"] ?? [], force: values.flags.contains("force"),
+                    overlap: allow ? .allow : adjust ? .adjust : .refuse))
+        }
+    ]
 
     private static let timerShapes: [Shape] = [
         Shape(
@@ -360,7 +398,7 @@ extension QuickCommandLine.Invocation {
         switch self {
         case .dashboard, .timerStatus, .timerList, .taskList, .taskShow, .report, .entriesList: true
         case .timerStart, .timerStop, .timerPause, .timerResume, .timerDiscard, .timerRestart, .taskAdd, .taskNote,
-            .taskDone, .taskStart:
+            .taskDone, .taskStart, .log:
             false
         }
     }
@@ -386,6 +424,7 @@ extension QuickCommandLine.Invocation {
         case .taskStart(let tasks): try await coordinator.startTasks(tasks)
         case .report(let arguments): try await coordinator.report(arguments)
         case .entriesList(let arguments): try await coordinator.listEntries(arguments)
+        case .log(let arguments): try await coordinator.log(arguments)
         }
     }
 }

@@ -60,6 +60,13 @@ struct QuickCommandLineTests {
         ["entries", "list"], ["entries", "ls", "--json"], ["entries", "list", "--since", "mon", "--json"],
         ["entries", "list", "-s", "2026-11-01", "-u", "2026-11-30", "-p", "Work", "--task", "12", "--limit", "5"],
         ["entries", "list", "--all", "-f", "csv"],
+        ["log", "45m", "12"], ["log", "1h30m"], ["log", "2h", "--project", "Work", "--billable", "--tag", "meeting"],
+        ["log", "09:00-10:30", "12", "--date", "fri", "-n", "standup"], ["log", "9am-noon", "12", "-d", "fri"],
+        ["log", "12", "--start", "fri 14:00", "--end", "fri 15:30"],
+        ["log", "--start", "9:00", "-e", "10:00", "-p", "W"],
+        ["log", "1h", "12", "--date", "mon", "--start", "14:00", "--allow-overlap", "-q"],
+        ["log", "30m", "-p", "Work", "--adjust", "--force", "-t", "a", "-t", "b", "--json"],
+        ["log", "12", "45m", "-b", "--color", "never"],
     ]
 
     @Test("each everyday line gives the same command and options both ways", arguments: readQuickly)
@@ -90,7 +97,11 @@ struct QuickCommandLineTests {
         ["report", "--json", "--format", "csv"], ["report", "--by", "colour"], ["report", "-bp", "Work"],
         ["entries"], ["entries", "list", "--all", "--since", "mon"], ["entries", "list", "--json", "-f", "table"],
         ["entries", "list", "--limit", "1.5"], ["entries", "edit", "3f9a"], ["dashboard", "extra"],
-        ["--verbose", "timer"], ["log", "45m", "12"],
+        ["--verbose", "timer"], ["log"], ["log", "-5m", "12"], ["log", "45m", "12", "13"], ["log", "--", "45m"],
+        ["log", "45m", "--allow-overlap", "--adjust"], ["log", "12", "--end", "10:00"],
+        ["log", "1h", "--start", "11:00", "--end", "11:30"], ["log", "12", "13", "--start", "9:00", "--end", "10:00"],
+        ["log", "45m", "--date", "-1d"], ["log", "45m", "--frobnicate"], ["log", "45m", "-h"],
+        ["log", "45m", "--note", "a", "-n", "b"],
         ["task", "list", "--blocked", "--ready"], ["task", "list", "--ready", "--blocked", "--count"],
         ["task", "list", "--blocked", "--blocked"], ["task", "list", "--parent"],
         ["task", "list", "--parent", "1", "--parent", "2"],
