@@ -32,6 +32,8 @@ struct QuickCommandLine: Equatable {
         case report(ReportArguments)
         case entriesList(EntriesListArguments)
         case log(LogArguments)
+        case undo
+        case taskReopen(tasks: [String])
     }
 
     /// `GlobalOptions`, as values.
@@ -71,9 +73,10 @@ struct QuickCommandLine: Equatable {
         }
     }
 
-    /// The lines that do not start with `task`, `report`, `entries` or `timer`: the dashboard, asked for by name or
-    /// with no words at all (global flags alone).
+    /// The lines that do not start with `task`, `report`, `entries`, `timer` or `log`: `undo`, and the dashboard,
+    /// asked for by name or with no words at all (global flags alone).
     private static let otherShapes: [Shape] = [
+        Shape(path: ["undo"]) { _ in .undo },
         Shape(path: ["dashboard"]) { _ in .dashboard },
         Shape(path: []) { _ in .dashboard },
     ]
@@ -113,6 +116,9 @@ struct QuickCommandLine: Equatable {
         },
         Shape(path: ["task", "start"], positionals: .many) { values in
             values.positionals.isEmpty ? nil : .taskStart(tasks: values.positionals)
+        },
+        Shape(path: ["task", "reopen"], positionals: .many) { values in
+            values.positionals.isEmpty ? nil : .taskReopen(tasks: values.positionals)
         },
         Shape(path: ["task", "note"], positionals: .many) { values in
             guard values.positionals.count >= 2 else { return nil }
@@ -398,7 +404,7 @@ extension QuickCommandLine.Invocation {
         switch self {
         case .dashboard, .timerStatus, .timerList, .taskList, .taskShow, .report, .entriesList: true
         case .timerStart, .timerStop, .timerPause, .timerResume, .timerDiscard, .timerRestart, .taskAdd, .taskNote,
-            .taskDone, .taskStart, .log:
+            .taskDone, .taskStart, .log, .undo, .taskReopen:
             false
         }
     }
@@ -425,6 +431,8 @@ extension QuickCommandLine.Invocation {
         case .report(let arguments): try await coordinator.report(arguments)
         case .entriesList(let arguments): try await coordinator.listEntries(arguments)
         case .log(let arguments): try await coordinator.log(arguments)
+        case .undo: try await coordinator.undo()
+        case .taskReopen(let tasks): try await coordinator.reopenTasks(tasks)
         }
     }
 }

@@ -264,7 +264,7 @@ struct TaskCommand: AsyncParsableCommand {
         var invocation: QuickCommandLine.Invocation { .taskDone(tasks: tasks, force: force) }
     }
 
-    struct Reopen: StintCommand {
+    struct Reopen: QuickReadableCommand {
         static let configuration = CommandConfiguration(
             commandName: "reopen",
             abstract: "Mark a completed task open again.", discussion: "Examples:\n  stint task reopen 12")
@@ -272,9 +272,7 @@ struct TaskCommand: AsyncParsableCommand {
         @Argument(help: "Task numbers or id prefixes (several are one change: one undo).", completion: .doneTasks)
         var tasks: [String]
 
-        func run(with coordinator: AppCoordinator) async throws {
-            try await coordinator.reopenTasks(tasks)
-        }
+        var invocation: QuickCommandLine.Invocation { .taskReopen(tasks: tasks) }
     }
 
     struct Start: QuickReadableCommand {

@@ -2,7 +2,7 @@ import Adapters
 import ArgumentParser
 
 /// `stint undo`.
-struct UndoCommand: StintCommand {
+struct UndoCommand: QuickReadableCommand {
     static let configuration = CommandConfiguration(
         commandName: "undo",
         abstract: "Revert the last change and say what it was.",
@@ -10,7 +10,5 @@ struct UndoCommand: StintCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run(with coordinator: AppCoordinator) async throws {
-        try await coordinator.undo()
-    }
+    var invocation: QuickCommandLine.Invocation { .undo }
 }

@@ -67,6 +67,7 @@ struct QuickCommandLineTests {
         ["log", "1h", "12", "--date", "mon", "--start", "14:00", "--allow-overlap", "-q"],
         ["log", "30m", "-p", "Work", "--adjust", "--force", "-t", "a", "-t", "b", "--json"],
         ["log", "12", "45m", "-b", "--color", "never"],
+        ["undo"], ["undo", "-q"], ["undo", "--json"], ["task", "reopen", "12"], ["task", "reopen", "3", "3f9a", "-v"],
     ]
 
     @Test("each everyday line gives the same command and options both ways", arguments: readQuickly)
@@ -92,7 +93,8 @@ struct QuickCommandLineTests {
         ["task", "show", "12", "13"], ["task", "show", "12", "--project", "Work"], ["task", "show", "-h"],
         ["task", "done"], ["task", "done", "--force"], ["task", "done", "12", "--force", "--force"],
         ["task", "done", "12", "-f"], ["task", "done", "-h"], ["task", "start"], ["task", "start", "12", "--force"],
-        ["task", "start", "--", "-12"], ["task", "reopen", "12"],
+        ["task", "start", "--", "-12"], ["undo", "12"], ["undo", "--list"], ["task", "reopen"],
+        ["task", "reopen", "--force", "12"],
         ["task", "list", "--due", "-1d"], ["report", "--week", "--month"], ["report", "--week", "--since", "mon"],
         ["report", "--json", "--format", "csv"], ["report", "--by", "colour"], ["report", "-bp", "Work"],
         ["entries"], ["entries", "list", "--all", "--since", "mon"], ["entries", "list", "--json", "-f", "table"],
