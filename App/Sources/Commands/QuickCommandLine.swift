@@ -34,6 +34,7 @@ struct QuickCommandLine: Equatable {
         case log(LogArguments)
         case undo
         case taskReopen(tasks: [String])
+        case taskEdit(TaskEditArguments)
     }
 
     /// `GlobalOptions`, as values.
@@ -117,6 +118,19 @@ struct QuickCommandLine: Equatable {
         Shape(path: ["task", "start"], positionals: .many) { values in
             values.positionals.isEmpty ? nil : .taskStart(tasks: values.positionals)
         },
+        Shape(
+            path: ["task", "edit"], positional: true,
+            options: [
+                "--title": "title", "-d": "due", "--due": "due", "-P": "priority", "--priority": "priority",
+                "-e": "estimate", "--estimate": "estimate", "-n": "note", "--note": "note", "--assign": "assign",
+                "--parent": "parent", "--repeat": "repeat", "--until": "until",
+            ],
+            repeatable: ["-t": "tag", "--tag": "tag", "--untag": "untag", "--after": "after"],
+            flags: [
+                "--no-due": "noDue", "--no-estimate": "noEstimate", "--no-parent": "noParent", "--no-after": "noAfter",
+                "--no-repeat": "noRepeat", "--no-until": "noUntil",
+            ],
+            make: taskEdit),
         Shape(path: ["task", "reopen"], positionals: .many) { values in
             values.positionals.isEmpty ? nil : .taskReopen(tasks: values.positionals)
         },
@@ -126,6 +140,35 @@ struct QuickCommandLine: Equatable {
                 task: values.positionals[0], text: Array(values.positionals.dropFirst()).joined(with: " "))
         },
     ]
+
+    /// `task edit`, or nil for a line `TaskCommand.Edit.validate()` refuses (a value and its `--no-` flag, a
+    /// series ended and changed at once) or a priority the parser words.
+    @Sendable private static func taskEdit(_ values: Values) -> Invocation? {
+        guard let task = values.positional, let priority = values.option("priority", PriorityOption.self) else {
+            return nil
+        }
+        let flags = values.flags
+        let options = values.options
+        let clashes = [("due", "noDue"), ("estimate", "noEstimate"), ("parent", "noParent"), ("repeat", "noRepeat")]
+        guard !clashes.contains(where: { options[$0.0] != nil && flags.contains($0.1) }),
+            !(options["until"] != nil && flags.contains("noUntil")),
+            !(flags.contains("noRepeat") && (options["until"] != nil || flags.contains("noUntil")))
+        else { return nil }
+        var arguments = TaskEditArguments(
+            task: task, title: options["title"], due: options["due"], noDue: flags.contains("noDue"),
+            priority: priority, addTags: values.repeated["tag"] ?? [], removeTags: values.repeated["untag"] ?? [],
+            estimate: options["estimate"], noEstimate: flags.contains("noEstimate"), note: options["note"],
+            assign: options["assign"])
+        arguments.parent = options["parent"]
+        arguments.noParent = flags.contains("noParent")
+        arguments.after = values.repeated["after"] ?? []
+        arguments.noAfter = flags.contains("noAfter")
+        arguments.repeatRule = options["repeat"]
+        arguments.noRepeat = flags.contains("noRepeat")
+        arguments.until = options["until"]
+        arguments.noUntil = flags.contains("noUntil")
+        return .taskEdit(arguments)
+    }
 
     private static let taskListOptions = [
         "-p": "project", "--project": "project", "-l": "list", "--list": "list", "--status": "status",
@@ -404,7 +447,7 @@ extension QuickCommandLine.Invocation {
         switch self {
         case .dashboard, .timerStatus, .timerList, .taskList, .taskShow, .report, .entriesList: true
         case .timerStart, .timerStop, .timerPause, .timerResume, .timerDiscard, .timerRestart, .taskAdd, .taskNote,
-            .taskDone, .taskStart, .log, .undo, .taskReopen:
+            .taskDone, .taskStart, .log, .undo, .taskReopen, .taskEdit:
             false
         }
     }
@@ -433,6 +476,7 @@ extension QuickCommandLine.Invocation {
         case .log(let arguments): try await coordinator.log(arguments)
         case .undo: try await coordinator.undo()
         case .taskReopen(let tasks): try await coordinator.reopenTasks(tasks)
+        case .taskEdit(let arguments): try await coordinator.editTask(arguments)
         }
     }
 }

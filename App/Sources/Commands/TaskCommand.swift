@@ -167,7 +167,7 @@ struct TaskCommand: AsyncParsableCommand {
         var invocation: QuickCommandLine.Invocation { .taskShow(task: task) }
     }
 
-    struct Edit: StintCommand {
+    struct Edit: QuickReadableCommand {
         static let configuration = CommandConfiguration(
             commandName: "edit",
             abstract: "Change a task's title, due date, priority, tags, estimate or note.",
@@ -228,7 +228,7 @@ struct TaskCommand: AsyncParsableCommand {
             }
         }
 
-        func run(with coordinator: AppCoordinator) async throws {
+        var invocation: QuickCommandLine.Invocation {
             var arguments = TaskEditArguments(
                 task: task, title: title, due: due, noDue: noDue, priority: priority, addTags: tag, removeTags: untag,
                 estimate: estimate, noEstimate: noEstimate, note: note, assign: assign)
@@ -240,7 +240,7 @@ struct TaskCommand: AsyncParsableCommand {
             arguments.noRepeat = noRepeat
             arguments.until = until
             arguments.noUntil = noUntil
-            try await coordinator.editTask(arguments)
+            return .taskEdit(arguments)
         }
     }
 
