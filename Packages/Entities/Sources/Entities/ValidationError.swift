@@ -204,7 +204,8 @@ public struct ValidationError: Error, Sendable, Hashable, LocalizedError, Custom
         public var isConflict: Bool {
             switch self {
             case .durationNeedsForce, .openSubtasks, .noRunningTimer, .noPausedTimer, .noTimer, .severalPausedTimers,
-                .noTimerWithID, .noTimerOnTarget, .overlapsEntry, .overlapsTimer:
+                .noTimerWithID, .noTimerOnTarget, .overlapsEntry, .overlapsTimer, .timerAlreadyRunning,
+                .timerAlreadyPaused:
                 true
             default:
                 false

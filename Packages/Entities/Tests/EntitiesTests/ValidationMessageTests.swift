@@ -184,7 +184,8 @@ struct ValidationMessageTests {
         let conflicts = Self.cases.filter { $0.0.reason.isConflict }.map(\.0.reason)
         #expect(
             conflicts == [
-                .durationNeedsForce(seconds: 90_000, limit: 86_400, source: .entry), .noRunningTimer, .noPausedTimer,
+                .durationNeedsForce(seconds: 90_000, limit: 86_400, source: .entry), .timerAlreadyRunning,
+                .timerAlreadyPaused, .noRunningTimer, .noPausedTimer,
                 .noTimer, .severalPausedTimers(ids: [Fixture.id(0xE1), Fixture.id(0xE1)]),
                 .noTimerWithID(Fixture.id(0xE1)), .noTimerOnTarget(.project(Fixture.id(0xE1))),
             ])

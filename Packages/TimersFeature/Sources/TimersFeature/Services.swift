@@ -43,8 +43,9 @@ public protocol TimersServices: Sendable {
     /// - Parameters:
     ///   - reference: the timer, or `nil` for the running one.
     ///   - at: when work stopped; `nil` means now.
-    /// - Throws: conflict when `reference` is `nil` and nothing runs; notFound for an unknown timer; invalid input
-    ///   when the timer is already paused or `at` is before it last started or in the future.
+    /// - Throws: conflict when `reference` is `nil` and nothing runs, or the timer named is already paused (a state,
+    ///   like "nothing runs", not a bad value); notFound for an unknown timer; invalid input when `at` is before it
+    ///   last started or in the future.
     func pauseTimer(reference: String?, at: Date?) async throws -> Timer
 
     /// Resumes a paused timer, pausing whatever runs.
@@ -52,8 +53,8 @@ public protocol TimersServices: Sendable {
     ///   - reference: the timer, or `nil` for the most recently paused one.
     ///   - at: when work started again; `nil` means now.
     /// - Returns: the timer with `resumed == true`, and the timers paused to make room for it.
-    /// - Throws: conflict when `reference` is `nil` and no timer is paused; notFound for an unknown timer; invalid
-    ///   input when the timer already runs or `at` is before it was paused or in the future.
+    /// - Throws: conflict when `reference` is `nil` and no timer is paused, or the timer named already runs;
+    ///   notFound for an unknown timer; invalid input when `at` is before it was paused or in the future.
     func resumeTimer(reference: String?, at: Date?) async throws -> TimerStartResult
 
     /// Stops a timer and records its worked time (pauses left out) as one entry that starts when the timer first

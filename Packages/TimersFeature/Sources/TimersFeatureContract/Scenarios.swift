@@ -189,7 +189,7 @@ extension TimersContract {
         let resumed = try await probe.services.resumeTimer(reference: String(tasks.report), at: nil)
         try probe.equal(resumed.timer.id, report.timer.id, "resume by task number")
         try probe.equal(resumed.paused.map(\.id), [email.timer.id], "resuming pauses the running timer")
-        try await probe.fails(.invalidInput, "pausing a paused timer by name") {
+        try await probe.fails(.conflict, "pausing a paused timer by name (a state, as when nothing runs)") {
             try await probe.services.pauseTimer(reference: "#\(tasks.email)", at: nil)
         }
         let byID = try await probe.services.resumeTimer(

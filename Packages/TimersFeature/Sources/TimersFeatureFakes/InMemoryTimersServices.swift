@@ -89,7 +89,7 @@ public actor InMemoryTimersServices: TimersServices {
         let index = try reference.map(timerIndex) ?? storedTimers.firstIndex(where: \.isRunning)
         guard let index else { throw TimersFakeError.conflict("no timer is running") }
         guard let open = storedTimers[index].intervals.last, open.end == nil else {
-            throw TimersFakeError.invalid("that timer is already paused")
+            throw TimersFakeError.conflict("that timer is already paused")
         }
         let end = at ?? max(now, open.start)
         try Self.check(end, notBefore: open.start, now: now)
@@ -107,7 +107,7 @@ public actor InMemoryTimersServices: TimersServices {
             throw TimersFakeError.conflict("no timer is paused")
         }
         guard let pausedAt = storedTimers[index].pausedAt else {
-            throw TimersFakeError.invalid("that timer is running")
+            throw TimersFakeError.conflict("that timer is running")
         }
         return try resume(index, at: at ?? max(now, pausedAt), now: now)
     }
