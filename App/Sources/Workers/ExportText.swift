@@ -1,3 +1,4 @@
+import Entities
 import Foundation
 
 /// Fast readers for the two kinds of value an export file is mostly made of: ids and instants.
@@ -31,7 +32,8 @@ enum ExportText {
         guard (1...12).contains(month), (1...days(inMonth: month, of: year)).contains(day), hour < 24, minute < 60,
             second < 60
         else { return nil }
-        let seconds = daysSinceEpoch(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
+        let seconds =
+            Day.daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
         return Date(timeIntervalSince1970: Double(seconds) + Double(milliseconds) / 1_000)
     }
 
@@ -45,7 +47,7 @@ enum ExportText {
         guard rounded >= 0, rounded < 253_402_300_800_000 else { return nil }
         let milliseconds = Int(rounded)
         let (days, inDay) = (milliseconds / 86_400_000, milliseconds % 86_400_000)
-        let (year, month, day) = civil(fromDaysSinceEpoch: days)
+        let (year, month, day) = Day.civilDate(daysSince1970: days)
         var bytes = [UInt8](repeating: 0, count: 24)
         func put(_ value: Int, at start: Int, digits count: Int) {
             var value = value
@@ -117,28 +119,5 @@ enum ExportText {
         case 4, 6, 9, 11: 30
         default: 31
         }
-    }
-
-    /// The day that many days after 1970-01-01 (Howard Hinnant's `civil_from_days`), for days not before it.
-    private static func civil(fromDaysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = shifted / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    /// Days from 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's `days_from_civil`).
-    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let shifted = month <= 2 ? year - 1 : year
-        let era = (shifted >= 0 ? shifted : shifted - 399) / 400
-        let yearOfEra = shifted - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }
