@@ -30,17 +30,14 @@ struct ListCommand: AsyncParsableCommand {
         }
     }
 
-    struct Ls: StintCommand {
-        static let onlyReads = true
+    struct Ls: QuickReadableCommand {
         static let configuration = CommandConfiguration(
             commandName: "ls", abstract: "List task lists, of one project or all.",
             discussion: "Examples:\n  stint list ls\n  stint list ls --project Work --json")
         @OptionGroup var global: GlobalOptions
         @Option(name: [.short, .long], help: "Only this project's lists.", completion: .projects) var project: String?
 
-        func run(with coordinator: AppCoordinator) async throws {
-            try await coordinator.listLists(project: project)
-        }
+        var invocation: QuickCommandLine.Invocation { .listList(project: project) }
     }
 
     struct Rename: StintCommand {

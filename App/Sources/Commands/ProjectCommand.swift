@@ -31,8 +31,7 @@ struct ProjectCommand: AsyncParsableCommand {
         }
     }
 
-    struct List: StintCommand {
-        static let onlyReads = true
+    struct List: QuickReadableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List projects with their task counts.",
             discussion: "Examples:\n  stint project list\n  stint project list --all --json",
@@ -40,13 +39,10 @@ struct ProjectCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Flag(name: [.short, .long, .customLong("archived")], help: "Include archived projects.") var all = false
 
-        func run(with coordinator: AppCoordinator) async throws {
-            try await coordinator.listProjects(includeArchived: all)
-        }
+        var invocation: QuickCommandLine.Invocation { .projectList(includeArchived: all) }
     }
 
-    struct Show: StintCommand {
-        static let onlyReads = true
+    struct Show: QuickReadableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show",
             abstract: "Show a project, its lists and its open tasks.",
@@ -54,9 +50,7 @@ struct ProjectCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Project name or id prefix.", completion: .projects) var project: String
 
-        func run(with coordinator: AppCoordinator) async throws {
-            try await coordinator.showProject(project)
-        }
+        var invocation: QuickCommandLine.Invocation { .projectShow(project: project) }
     }
 
     struct Rename: StintCommand {

@@ -35,6 +35,9 @@ struct QuickCommandLine: Equatable {
         case undo
         case taskReopen(tasks: [String])
         case taskEdit(TaskEditArguments)
+        case projectList(includeArchived: Bool)
+        case projectShow(project: String)
+        case listList(project: String?)
     }
 
     /// `GlobalOptions`, as values.
@@ -70,6 +73,7 @@ struct QuickCommandLine: Equatable {
         case "report", "entries": timeShapes
         case "timer": timerShapes
         case "log": logShapes
+        case "project", "list": placeShapes
         default: otherShapes
         }
     }
@@ -81,6 +85,29 @@ struct QuickCommandLine: Equatable {
         Shape(path: ["dashboard"]) { _ in .dashboard },
         Shape(path: []) { _ in .dashboard },
     ]
+
+    /// Projects and lists: `stint project` and `stint list` alone are their listings, as the parser's default
+    /// subcommands make them; any other word after them (`add`, `rename`, a mistake) is the parser's.
+    private static let placeShapes: [Shape] = [
+        Shape(path: ["project", "list"], flags: projectListFlags, make: projectList),
+        Shape(path: ["project", "ls"], flags: projectListFlags, make: projectList),
+        // The project is required: without one the parser words the error.
+        Shape(path: ["project", "show"], positional: true) { values in
+            values.positional.map { .projectShow(project: $0) }
+        },
+        Shape(path: ["project"], flags: projectListFlags, make: projectList),
+        Shape(path: ["list", "ls"], options: listListOptions) { values in
+            .listList(project: values.options["project"])
+        },
+        Shape(path: ["list"], options: listListOptions) { values in .listList(project: values.options["project"]) },
+    ]
+
+    private static let projectListFlags = ["-a": "all", "--all": "all", "--archived": "all"]
+    private static let listListOptions = ["-p": "project", "--project": "project"]
+
+    @Sendable private static func projectList(_ values: Values) -> Invocation? {
+        .projectList(includeArchived: values.flags.contains("all"))
+    }
 
     private static let taskShapes: [Shape] = [
         Shape(
@@ -445,7 +472,9 @@ extension QuickCommandLine.Invocation {
     /// The commands that never change local data: their database is opened read-only (ADR 0028, decision 19).
     var onlyReads: Bool {
         switch self {
-        case .dashboard, .timerStatus, .timerList, .taskList, .taskShow, .report, .entriesList: true
+        case .dashboard, .timerStatus, .timerList, .taskList, .taskShow, .report, .entriesList, .projectList,
+            .projectShow, .listList:
+            true
         case .timerStart, .timerStop, .timerPause, .timerResume, .timerDiscard, .timerRestart, .taskAdd, .taskNote,
             .taskDone, .taskStart, .log, .undo, .taskReopen, .taskEdit:
             false
@@ -477,6 +506,9 @@ extension QuickCommandLine.Invocation {
         case .undo: try await coordinator.undo()
         case .taskReopen(let tasks): try await coordinator.reopenTasks(tasks)
         case .taskEdit(let arguments): try await coordinator.editTask(arguments)
+        case .projectList(let includeArchived): try await coordinator.listProjects(includeArchived: includeArchived)
+        case .projectShow(let project): try await coordinator.showProject(project)
+        case .listList(let project): try await coordinator.listLists(project: project)
         }
     }
 }

@@ -73,6 +73,11 @@ struct QuickCommandLineTests {
         ["task", "edit", "12", "--no-parent", "--no-after", "--repeat", "weekly", "--until", "2026-12-31", "--json"],
         ["task", "edit", "12", "--no-repeat", "-q"], ["task", "edit", "12", "--no-until", "-P", "n"],
         ["undo"], ["undo", "-q"], ["undo", "--json"], ["task", "reopen", "12"], ["task", "reopen", "3", "3f9a", "-v"],
+        ["project"], ["project", "--json"], ["project", "-a"], ["project", "list"], ["project", "ls", "--all"],
+        ["project", "list", "--archived", "--json", "-q"], ["project", "list", "--color", "never", "-a"],
+        ["project", "show", "Work"], ["project", "show", "3f9a", "--json"], ["project", "show", "-v", "Home office"],
+        ["list"], ["list", "--json"], ["list", "-p", "Work"], ["list", "ls"], ["list", "ls", "--project", "Work"],
+        ["list", "ls", "-q", "-p", "3f9a", "--json"],
     ]
 
     @Test("each everyday line gives the same command and options both ways", arguments: readQuickly)
@@ -124,6 +129,16 @@ struct QuickCommandLineTests {
         ["task", "add", "x", "--repeat=weekly"], ["task", "add", "x", "--after", "-1"],
         ["task", "add", "x", "--repeat", "daily", "--until", "-1d"],
         ["task", "add", "x", "--repeat", "daily", "--repeat", "weekly"],
+        ["project", "add", "Work"], ["project", "rename", "Work", "Job"], ["project", "archive", "Work"],
+        ["project", "unarchive", "Work"], ["project", "delete", "Work", "--force"], ["project", "Work"],
+        ["project", "-h"], ["project", "list", "--help"], ["project", "list", "-a", "--archived"],
+        ["project", "list", "--all", "--all"], ["project", "list", "Work"], ["project", "ls", "--project", "Work"],
+        ["project", "show"], ["project", "show", "Work", "Home"], ["project", "show", "Work", "--all"],
+        ["project", "show", "--", "-Work"], ["project", "show", "-h"], ["project", "lists"],
+        ["list", "add", "Backlog", "-p", "Work"], ["list", "rename", "Backlog", "Later"], ["list", "delete", "Later"],
+        ["list", "Backlog"], ["list", "ls", "Work"], ["list", "ls", "-p"], ["list", "ls", "-p", "Work", "-p", "Home"],
+        ["list", "ls", "--project=Work"], ["list", "ls", "-p", "-x"], ["list", "ls", "--all"], ["list", "-h"],
+        ["list", "list"],
     ]
 
     @Test("help, errors and other commands go to the parser", arguments: leftToParser)
