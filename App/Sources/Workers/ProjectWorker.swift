@@ -13,7 +13,7 @@ public struct ProjectWorker: Sendable {
     public func overviews(includeArchived: Bool) async throws(WorkerError) -> [ProjectOverview] {
         try await working {
             async let all = projects.projects(includeArchived: includeArchived)
-            async let tallies = tasks.tallyByProject()
+            async let tallies = tasks.tallyByProject(projectID: nil)
             async let allLists = lists.taskLists(projectID: nil)
             let listCounts = Dictionary(grouping: try await allLists, by: \.projectID).mapValues(\.count)
             let tallyMap = try await tallies
@@ -28,8 +28,8 @@ public struct ProjectWorker: Sendable {
         try await working {
             let project = try await projects.project(reference: reference)
             async let projectLists = lists.taskLists(projectID: project.id)
-            async let listTallies = tasks.tallyByList()
-            let tally = try await tasks.tallyByProject()[project.id] ?? TaskTally()
+            async let listTallies = tasks.tallyByList(projectID: project.id)
+            let tally = try await tasks.tallyByProject(projectID: project.id)[project.id] ?? TaskTally()
             let listTallyMap = try await listTallies
             let listOverviews = try await projectLists.map {
                 TaskListOverview(list: $0, project: project, tally: listTallyMap[$0.id] ?? TaskTally())
@@ -69,7 +69,7 @@ public struct ProjectWorker: Sendable {
 
     /// A project with its task and list counts.
     private func overview(of project: Project) async throws -> ProjectOverview {
-        async let tally = tasks.tallyByProject()
+        async let tally = tasks.tallyByProject(projectID: project.id)
         async let projectLists = lists.taskLists(projectID: project.id)
         return ProjectOverview(
             project: project, tally: try await tally[project.id] ?? TaskTally(),
@@ -80,7 +80,7 @@ public struct ProjectWorker: Sendable {
     public func deletionImpact(_ reference: String) async throws(WorkerError) -> ProjectOverview {
         try await working {
             let project = try await projects.project(reference: reference)
-            let tally = try await tasks.tallyByProject()[project.id] ?? TaskTally()
+            let tally = try await tasks.tallyByProject(projectID: project.id)[project.id] ?? TaskTally()
             let listCount = try await lists.taskLists(projectID: project.id).count
             return ProjectOverview(project: project, tally: tally, listCount: listCount)
         }

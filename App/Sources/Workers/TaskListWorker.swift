@@ -12,7 +12,7 @@ public struct TaskListWorker: Sendable {
         try await working {
             let project = try await projectReference.asyncMap { try await projects.project(reference: $0) }
             async let all = lists.taskLists(projectID: project?.id)
-            async let tallies = tasks.tallyByList()
+            async let tallies = tasks.tallyByList(projectID: project?.id)
             let owners = Dictionary(
                 uniqueKeysWithValues: try await projects.projects(includeArchived: true).map { ($0.id, $0) })
             let tallyMap = try await tallies
@@ -42,14 +42,14 @@ public struct TaskListWorker: Sendable {
             let renamed = try await lists.rename(list.id, to: name)
             return TaskListOverview(
                 list: renamed, project: try await projects.project(id: renamed.projectID),
-                tally: try await tasks.tallyByList()[renamed.id] ?? TaskTally())
+                tally: try await tasks.tallyByList(projectID: renamed.projectID)[renamed.id] ?? TaskTally())
         }
     }
 
     public func overview(_ reference: String, projectReference: String?) async throws(WorkerError) -> TaskListOverview {
         try await working {
             let list = try await resolve(reference, projectReference: projectReference)
-            let tally = try await tasks.tallyByList()[list.id] ?? TaskTally()
+            let tally = try await tasks.tallyByList(projectID: list.projectID)[list.id] ?? TaskTally()
             return TaskListOverview(list: list, project: try await projects.project(id: list.projectID), tally: tally)
         }
     }
@@ -57,7 +57,7 @@ public struct TaskListWorker: Sendable {
     public func delete(_ reference: String, projectReference: String?) async throws(WorkerError) -> TaskListOverview {
         try await working {
             let list = try await resolve(reference, projectReference: projectReference)
-            let tally = try await tasks.tallyByList()[list.id] ?? TaskTally()
+            let tally = try await tasks.tallyByList(projectID: list.projectID)[list.id] ?? TaskTally()
             let deleted = try await lists.delete(list.id)
             return TaskListOverview(
                 list: deleted, project: try await projects.project(id: list.projectID), tally: tally)

@@ -479,9 +479,10 @@ public final class LocalStore: Sendable {
         try await read { db in try Queries.withIDPrefix(TaskRecord.self, db, prefix: idPrefix) }
     }
 
-    /// Task counts per project id; projects without live tasks are absent, inbox tasks are not counted.
-    public func taskCountsByProject() async throws(LocalStorageError) -> [String: TaskCounts] {
-        try await read { db in try Queries.taskCounts(db, groupedBy: "project_id", projectID: nil) }
+    /// Task counts per project id, of one project or of all when nil; projects without live tasks are absent,
+    /// inbox tasks are not counted.
+    public func taskCountsByProject(projectID: String?) async throws(LocalStorageError) -> [String: TaskCounts] {
+        try await read { db in try Queries.taskCounts(db, groupedBy: "project_id", projectID: projectID) }
     }
 
     /// Task counts per list id, for the lists of one project or of all projects when nil.

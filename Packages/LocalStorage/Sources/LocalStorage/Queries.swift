@@ -382,15 +382,24 @@ enum Queries {
         }
     }
 
+    /// The live tasks' counts per status, per project or per list (`column`), of one project's when given one;
+    /// both read their index alone (migration v12).
+    static func taskCountsSQL(groupedBy column: String, oneProject: Bool) -> String {
+        var sql = "SELECT \(column), status, COUNT(*) FROM tasks WHERE deleted_at IS NULL AND \(column) IS NOT NULL"
+        if oneProject {
+            // A list's tally counts every task filed in it, even one whose own project says otherwise (a sync
+            // from an older server could leave one), so one project's lists are picked by the list's project.
+            sql +=
+                column == "list_id"
+                ? " AND list_id IN (SELECT id FROM task_lists WHERE project_id = ?)" : " AND project_id = ?"
+        }
+        return sql + " GROUP BY \(column), status"
+    }
+
     static func taskCounts(_ db: Database, groupedBy column: String, projectID: String?) throws -> [String: TaskCounts]
     {
-        var sql = "SELECT \(column), status, COUNT(*) FROM tasks WHERE deleted_at IS NULL AND \(column) IS NOT NULL"
-        var arguments: [(any DatabaseValueConvertible)?] = []
-        if let projectID {
-            sql += " AND project_id = ?"
-            arguments.append(projectID.lowercased())
-        }
-        sql += " GROUP BY \(column), status"
+        let sql = taskCountsSQL(groupedBy: column, oneProject: projectID != nil)
+        let arguments: [(any DatabaseValueConvertible)?] = projectID.map { [$0.lowercased()] } ?? []
         var counts: [String: TaskCounts] = [:]
         let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: .positional(arguments))
         while let row = try rows.next() {

@@ -12,7 +12,7 @@ enum Schema {
     /// `PRAGMA user_version` of a file whose migrations are all applied: the number of migrations, so a newer
     /// Stint's stamp differs and sends the open down the careful path, which refuses it. A test keeps the two
     /// equal; a new migration raises this number.
-    static let stamp = 11
+    static let stamp = 12
 
     /// The migrations in order, each named once and never edited after release.
     private static let migrations: [(name: String, sql: String)] = [
@@ -20,7 +20,7 @@ enum Schema {
         ("v4-entries-by-author", version4), ("v5-changes-by-record", version5), ("v6-timer-tags", version6),
         ("v7-task-relations-and-repeats", version7), ("v8-entries-by-person", version8),
         ("v9-tasks-by-status", version9), ("v10-entries-by-task-with-times", version10),
-        ("v11-tasks-project-by-id", version11),
+        ("v11-tasks-project-by-id", version11), ("v12-task-tallies-from-indexes", version12),
     ]
 
     static let migrator: DatabaseMigrator = {
@@ -277,6 +277,17 @@ enum Schema {
     // report reads nearly every task). With the project beside the id the lookup reads this index alone (119).
     private static let version11 = """
         CREATE INDEX tasks_project_by_id ON tasks(id, project_id);
+        """
+
+    // `project list`, `list ls` and `project show` count each project's or list's live tasks by status: the project
+    // and list indexes held the status but not the tombstone, so every count read each task's row too (two thirds
+    // of `project list`'s 31 M instructions at 10,000 tasks). With `deleted_at` last, the counts read the indexes
+    // alone; every lookup they served before keeps its leading columns.
+    private static let version12 = """
+        DROP INDEX tasks_by_project;
+        CREATE INDEX tasks_by_project ON tasks(project_id, status, due, deleted_at);
+        DROP INDEX tasks_by_list;
+        CREATE INDEX tasks_by_list ON tasks(list_id, status, due, deleted_at);
         """
 }
 

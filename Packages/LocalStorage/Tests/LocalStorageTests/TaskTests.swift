@@ -219,13 +219,28 @@ struct TaskTests {
     @Test("task counts per project and per list leave out tombstones")
     func counts() async throws {
         try await sampleStore { store async throws in
-            let byProject = try await store.taskCountsByProject()
+            let byProject = try await store.taskCountsByProject(projectID: nil)
             #expect(byProject[p] == TaskCounts(open: 1, completed: 1))
             #expect(byProject[q] == TaskCounts(open: 1, inProgress: 1))
             #expect(byProject.count == 2)
             #expect(try await store.taskCountsByList(projectID: p) == [listL: TaskCounts(open: 1)])
             #expect(try await store.taskCountsByList(projectID: nil).count == 2)
             #expect(byProject[q]?.total == 2)
+            #expect(try await store.taskCountsByProject(projectID: p) == [p: TaskCounts(open: 1, completed: 1)])
+            #expect(
+                try await store.taskCountsByProject(projectID: q.uppercased()) == [
+                    q: TaskCounts(open: 1, inProgress: 1)
+                ])
+        }
+    }
+
+    @Test("one project's list tallies count every task filed in its lists, whatever the task's own project says")
+    func listCountsFollowTheList() async throws {
+        try await sampleStore { store async throws in
+            try await store.add(task(108, "Stray", project: q, list: listL, created: 90))
+            #expect(try await store.taskCountsByList(projectID: p) == [listL: TaskCounts(open: 2)])
+            #expect(try await store.taskCountsByList(projectID: q) == [listM: TaskCounts(inProgress: 1)])
+            #expect(try await store.taskCountsByList(projectID: nil)[listL] == TaskCounts(open: 2))
         }
     }
 }

@@ -86,10 +86,10 @@ protocol TaskDatastore: Sendable {
     func links() async throws -> TaskLinkMap
     /// The labels of the live tasks among `ids`.
     func labels(of ids: Set<UUID>) async throws -> [UUID: TaskLabel]
-    /// Per-project tallies of live tasks, keyed by project id.
-    func tallyByProject() async throws -> [UUID: TaskTally]
-    /// Per-list tallies of live tasks, keyed by list id.
-    func tallyByList() async throws -> [UUID: TaskTally]
+    /// Per-project tallies of live tasks, keyed by project id (only `projectID`'s when given).
+    func tallyByProject(projectID: UUID?) async throws -> [UUID: TaskTally]
+    /// Per-list tallies of live tasks, keyed by list id (only `projectID`'s lists when given).
+    func tallyByList(projectID: UUID?) async throws -> [UUID: TaskTally]
 }
 
 /// The change history kept next to the data; it makes every change reversible.

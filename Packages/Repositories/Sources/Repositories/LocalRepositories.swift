@@ -183,9 +183,13 @@ struct LocalTaskRepository: TaskRepository {
         try await datastore.delete(ids: ids, at: clock.now(), summary: summary)
     }
 
-    func tallyByProject() async throws -> [UUID: TaskTally] { try await datastore.tallyByProject() }
+    func tallyByProject(projectID: UUID?) async throws -> [UUID: TaskTally] {
+        try await datastore.tallyByProject(projectID: projectID)
+    }
 
-    func tallyByList() async throws -> [UUID: TaskTally] { try await datastore.tallyByList() }
+    func tallyByList(projectID: UUID?) async throws -> [UUID: TaskTally] {
+        try await datastore.tallyByList(projectID: projectID)
+    }
 
     func links() async throws -> TaskLinkMap { try await datastore.links() }
 

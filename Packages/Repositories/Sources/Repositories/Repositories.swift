@@ -108,10 +108,11 @@ public protocol TaskRepository: Sendable {
     /// - Returns: The tasks as they were, in the order of `ids`.
     /// - Throws: `conflict(.noLongerExists)` for the first task already gone; nothing is deleted then.
     func delete(_ ids: [UUID], summary: String) async throws -> [Task]
-    /// Task tallies per project id; projects without live tasks are absent.
-    func tallyByProject() async throws -> [UUID: TaskTally]
-    /// Task tallies per list id; lists without live tasks are absent.
-    func tallyByList() async throws -> [UUID: TaskTally]
+    /// Task tallies per project id; projects without live tasks are absent. Given a project, only its tally:
+    /// an indexed count of its own tasks instead of every task's.
+    func tallyByProject(projectID: UUID?) async throws -> [UUID: TaskTally]
+    /// Task tallies per list id, of one project's lists when given one; lists without live tasks are absent.
+    func tallyByList(projectID: UUID?) async throws -> [UUID: TaskTally]
     /// Every live task's parent and prerequisites (only the tasks that have one): what subtask trees and time
     /// roll-ups walk. Changes check their links themselves, inside their transaction.
     func links() async throws -> TaskLinkMap

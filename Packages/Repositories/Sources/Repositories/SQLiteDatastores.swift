@@ -267,12 +267,12 @@ struct SQLiteTaskDatastore: TaskDatastore {
         }
     }
 
-    func tallyByProject() async throws -> [UUID: TaskTally] {
-        try await tallies { try await store.taskCountsByProject() }
+    func tallyByProject(projectID: UUID?) async throws -> [UUID: TaskTally] {
+        try await tallies { try await store.taskCountsByProject(projectID: projectID?.storageID) }
     }
 
-    func tallyByList() async throws -> [UUID: TaskTally] {
-        try await tallies { try await store.taskCountsByList(projectID: nil) }
+    func tallyByList(projectID: UUID?) async throws -> [UUID: TaskTally] {
+        try await tallies { try await store.taskCountsByList(projectID: projectID?.storageID) }
     }
 
     private func tallies(_ read: () async throws -> [String: TaskCounts]) async throws -> [UUID: TaskTally] {

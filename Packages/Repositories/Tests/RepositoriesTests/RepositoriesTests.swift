@@ -341,7 +341,14 @@ struct RepositoriesTests {
         let c = try await fixture.tasks.task(reference: "3")
         _ = try await fixture.tasks.change(b.id, summary: "start") { task, now in try task.start(now: now) }
         _ = try await fixture.tasks.change(c.id, summary: "done") { task, now in try task.complete(at: now) }
-        #expect(try await fixture.tasks.tallyByProject()[work.id] == TaskTally(open: 1, inProgress: 1, completed: 1))
+        let home = try await fixture.projects.create(name: "Home", note: "")
+        _ = try await fixture.tasks.create(NewTask(title: "d", projectID: home.id))
+        let all = try await fixture.tasks.tallyByProject(projectID: nil)
+        #expect(all[work.id] == TaskTally(open: 1, inProgress: 1, completed: 1))
+        #expect(all[home.id] == TaskTally(open: 1))
+        #expect(
+            try await fixture.tasks.tallyByProject(projectID: work.id)
+                == [work.id: TaskTally(open: 1, inProgress: 1, completed: 1)])
     }
 
     @Test("an entity rule failing inside a change leaves the stored task untouched")
