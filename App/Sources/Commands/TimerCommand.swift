@@ -7,7 +7,8 @@ struct TimerCommand: AsyncParsableCommand {
         abstract: "Start, pause, resume and stop timers on tasks or projects.",
         discussion: """
             One timer runs at a time: starting or resuming one pauses the running one. Stopping a timer logs \
-            its time (pauses left out) as one entry. `stint timer` alone shows the running timer.
+            its time, pauses left out: one entry for each stretch it ran, at the hours it ran. `stint timer` \
+            alone shows the running timer.
 
             TIMER is the task number whose timer it is, or a timer id prefix; left out it means the running \
             timer (for resume: the most recently paused one). --at takes 09:15, "10 min ago", \
@@ -101,7 +102,7 @@ struct TimerCommand: AsyncParsableCommand {
 
     struct Stop: QuickReadableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "stop", abstract: "Stop a timer and log its time as one entry.",
+            commandName: "stop", abstract: "Stop a timer and log its time (an entry per stretch it ran).",
             discussion: """
                 A timer that ran more than 24 hours is usually forgotten: stop it --at when you stopped \
                 working, or pass --force to log it all.

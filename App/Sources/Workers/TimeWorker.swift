@@ -54,16 +54,17 @@ public struct TimeWorker: Sendable {
         }
     }
 
-    /// Stops the timer `reference` names, or the running one, or else the only paused one. The choice and
-    /// the stop are one transaction in the repository, so a concurrent stop ends in "no timer" or succeeds.
+    /// Stops the timer `reference` names, or the running one, or else the only paused one, into one entry per
+    /// stretch it ran, in order. The choice and the stop are one transaction in the repository, so a concurrent
+    /// stop ends in "no timer" or succeeds.
     public func stop(_ reference: String?, at: Date?, note: String?, force: Bool) async throws(WorkerError)
-        -> EntryDetails
+        -> [EntryDetails]
     {
         try await working {
-            let entry = try await choosing(reference, default: .runningOrOnlyPaused, verb: "stop") { selector in
+            let entries = try await choosing(reference, default: .runningOrOnlyPaused, verb: "stop") { selector in
                 try await timers.stop(selector, at: at, note: note, force: force)
             }
-            return try await details(for: [entry])[0]
+            return try await details(for: entries)
         }
     }
 

@@ -38,7 +38,7 @@ struct TimeWorkerTests {
         _ = try await bench.time().start(task: "1", project: nil, note: nil, billable: false, at: nil)
         bench.clock.advance(by: 75 * 60)
         let stopped = try await bench.time().stop(nil, at: nil, note: nil, force: false)
-        #expect(stopped.entry.durationSeconds == 75 * 60)
+        #expect(stopped.map(\.entry.durationSeconds) == [75 * 60])
 
         let report = try await bench.reports().report(
             since: Workbench.day("2026-11-20"), until: Workbench.day("2026-11-21"), grouping: .day, project: nil,
@@ -47,6 +47,45 @@ struct TimeWorkerTests {
         #expect(report.lines.map(\.label) == ["2026-11-20 Fri", "2026-11-21 Sat"])
         #expect(report.totalSeconds == 75 * 60)
         #expect(report.entryCount == 1)
+    }
+
+    /// Before 2026-12-08 the stop wrote one entry at the first start, 23:00-00:30 on Friday: Saturday's hour was
+    /// reported on Friday, and the entry covered the meeting logged while the timer was paused.
+    @Test("a timer paused overnight books each stretch on its own day, clear of what was logged during the pause")
+    func pausedOvernight() async throws {
+        let bench = try Workbench(now: "2026-11-20T23:00:00Z")
+        defer { bench.remove() }
+        _ = try await bench.projects.create(name: "Work", note: "")
+        _ = try await bench.tasks.create(TaskInput(title: "Deploy", project: nil))
+        let time = bench.time()
+        _ = try await time.start(task: "1", project: nil, note: nil, billable: false, at: nil)
+        bench.clock.advance(by: 30 * 60)
+        _ = try await time.pause(nil, at: nil)
+        bench.clock.advance(by: 10 * 3_600)
+        // Logged at 09:30 on Saturday while the timer is paused: a meeting 08:00-09:00.
+        _ = try await time.log(
+            LogInput(
+                durationSeconds: 3_600, task: nil, project: "Work", start: bench.instant("2026-11-21T08:00:00Z"),
+                note: "meeting", billable: false, tags: [], force: false))
+        _ = try await time.resume(nil, at: bench.instant("2026-11-21T09:00:00Z"))
+        bench.clock.advance(by: 3_600)
+        let stopped = try await time.stop(nil, at: nil, note: nil, force: false)
+        #expect(
+            stopped.map(\.entry.start) == [
+                bench.instant("2026-11-20T23:00:00Z"), bench.instant("2026-11-21T09:00:00Z"),
+            ])
+        #expect(stopped.map(\.entry.durationSeconds) == [1_800, 5_400])
+
+        let report = try await bench.reports().report(
+            since: Workbench.day("2026-11-20"), until: Workbench.day("2026-11-21"), grouping: .day, project: nil,
+            billableOnly: false)
+        #expect(report.lines.map(\.label) == ["2026-11-20 Fri", "2026-11-21 Sat"])
+        #expect(report.lines.map(\.seconds) == [1_800, 3_600 + 5_400])
+        #expect(report.entryCount == 3)
+        let entries = try await time.entries(EntrySearch()).map(\.entry).sorted { $0.start < $1.start }
+        for (earlier, later) in zip(entries, entries.dropFirst()) {
+            #expect(earlier.end <= later.start, "no two entries overlap: \(entries)")
+        }
     }
 
     @Test("days are the user's local days: in Berlin an entry 23:30-00:30 local is split across two days")
@@ -100,7 +139,7 @@ struct TimeWorkerTests {
         bench.clock.advance(by: 1_800)
         // Stop the email timer at 10:15, a quarter of an hour ago.
         let email = try await time.stop(nil, at: bench.instant("2026-11-21T10:15:00Z"), note: nil, force: false)
-        #expect(email.entry.durationSeconds == 900)
+        #expect(email.map(\.entry.durationSeconds) == [900])
         let resumed = try await time.resume(nil, at: nil)
         #expect(resumed.timer.elapsedSeconds == 3_600)
         #expect(resumed.timer.task?.title == "Report")

@@ -428,7 +428,8 @@ extension FaultJourneyTests {
             case editTask, completeTask(String), note
             case deleteTask(String)
             case startTimer(String, new: Bool)
-            case stopTimer(String, task: String)
+            /// The timer, its task, and the entries it became (one per stretch it ran).
+            case stopTimer(String, task: String, entries: [String])
             case log(String)
             case deleteEntry(String)
 
@@ -637,10 +638,15 @@ extension FaultJourneyTests {
                 if entry != timer {
                     anomalies.append("device \(index): timer \(timer) stopped as entry \(entry ?? "?")")
                 }
+                // A timer paused (by starting another) and resumed stops into one entry per stretch.
+                let entries = answer["entries"].array.compactMap { $0["id"].string?.lowercased() }
+                if entries.first != timer {
+                    anomalies.append("device \(index): timer \(timer) stopped into \(entries)")
+                }
                 let task = activeTimers.removeValue(forKey: timer) ?? ""
-                liveEntries.insert(timer)
-                ledger.stopped += 1
-                stack.append(.stopTimer(timer, task: task))
+                liveEntries.formUnion(entries)
+                ledger.stopped += entries.count
+                stack.append(.stopTimer(timer, task: task, entries: entries))
             case .log:
                 guard let task = element(stableTasks) else { return }
                 let minutes = Int.random(in: 5...90, using: &random)
@@ -718,10 +724,10 @@ extension FaultJourneyTests {
                 registry.set(id, deleted: false)
             case .startTimer(let id, let new):
                 if new { activeTimers[id] = nil }
-            case .stopTimer(let id, let task):
-                liveEntries.remove(id)
+            case .stopTimer(let id, let task, let entries):
+                liveEntries.subtract(entries)
                 activeTimers[id] = task
-                ledger.undoneStops += 1
+                ledger.undoneStops += entries.count
             case .log(let id):
                 liveEntries.remove(id)
                 ledger.undoneLogs += 1

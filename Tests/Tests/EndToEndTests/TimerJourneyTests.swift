@@ -120,11 +120,21 @@ struct TimerJourneyTests {
             #expect(
                 try await stint.at(Clock.today("10:30:40")).json("timer", "list")[0]["elapsed_seconds"].int == 6_340)
 
+            // Each stretch is its own entry at the hours it ran, so a day's report and the entries list say when.
             let stopped = try await stint.at(Clock.today("10:30")).ok("timer", "stop")
-            #expect(stopped.stdout.hasPrefix("Stopped timer on 1 \"A\": logged 1h 45m (entry "))
+            let lines = stopped.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.first == "Stopped timer on 1 \"A\": logged 1h 45m in 3 entries", "\(stopped)")
+            #expect(
+                lines.dropFirst().map {
+                    $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().joined(separator: " ")
+                }
+                    == ["2026-11-21 08:00–08:30 30m", "2026-11-21 09:00–09:55 55m", "2026-11-21 10:10–10:30 20m"],
+                "\(stopped)")
             let entries = try await stint.json("entries")
-            #expect(entries.durations == [6_300])
-            #expect(entries[0]["start"].string == "2026-11-21T08:00:00Z")
+            #expect(entries.durations == [1_800, 3_300, 1_200])
+            #expect(
+                entries.array.map { $0["start"].string }
+                    == ["2026-11-21T08:00:00Z", "2026-11-21T09:00:00Z", "2026-11-21T10:10:00Z"])
         }
     }
 
@@ -273,7 +283,7 @@ struct TimerJourneyTests {
             let before = try await stint.export()
 
             try await stint.ok("timer", "stop")
-            #expect(try await stint.json("entries").durations == [6_600])
+            #expect(try await stint.json("entries").durations == [1_800, 4_800], "one entry per stretch")
             let undoStop = try await stint.ok("undo")
             #expect(undoStop.stdout.hasPrefix("Undid: "))
             #expect(undoStop.stdout.contains("stopped timer"))

@@ -24,7 +24,7 @@ struct TimersAdapter: TimersServices {
     }
 
     func stopTimer(reference: String?, at: Date?, note: String?, force: Bool) async throws -> TimerStopResult {
-        TimerStopResult(entry: Self.entry(try await worker.stop(reference, at: at, note: note, force: force)))
+        TimerStopResult(entries: try await worker.stop(reference, at: at, note: note, force: force).map(Self.entry))
     }
 
     func discardTimer(reference: String?) async throws -> TimersFeature.Timer {

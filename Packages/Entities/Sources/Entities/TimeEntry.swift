@@ -51,6 +51,33 @@ public struct TimeEntry: Sendable, Hashable, Codable, Identifiable {
         self.updatedAt = updatedAt
     }
 
+    /// The id of the entry a stopped timer's stretch number `index` becomes: `base` itself for the first, then an
+    /// id derived from both, the same on every device, so two devices stopping one timer push the same records
+    /// and the server keeps the first stop (ADR 0014). Derived ids are marked version 8 (custom) in the UUID.
+    public static func stretchID(of base: UUID, index: Int) -> UUID {
+        guard index != 0 else { return base }
+        var bytes = base.uuid
+        withUnsafeMutableBytes(of: &bytes) { raw in
+            var high = raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
+            var low = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            // SplitMix64 over both halves and the index: a cheap, well-mixed, fixed function.
+            high = mix(high ^ mix(UInt64(truncatingIfNeeded: index) &+ 0x9E37_79B9_7F4A_7C15))
+            low = mix(low ^ high)
+            raw.storeBytes(of: high, toByteOffset: 0, as: UInt64.self)
+            raw.storeBytes(of: low, toByteOffset: 8, as: UInt64.self)
+            raw[6] = raw[6] & 0x0F | 0x80
+            raw[8] = raw[8] & 0x3F | 0x80
+        }
+        return UUID(uuid: bytes)
+    }
+
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var z = value &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
     /// A new entry, as logged by hand.
     ///
     /// - Parameters:

@@ -24,7 +24,7 @@ public enum TimerState: String, Sendable, Codable {
     case paused
 }
 
-/// A person's stopwatch on a task or project; stopping it turns it into exactly one `TimeEntry`.
+/// A person's stopwatch on a task or project; stopping it turns each stretch it ran into a `TimeEntry`.
 ///
 /// A timer keeps every stretch it ran as a `WorkInterval`, so pausing and resuming lose nothing and
 /// the elapsed time can be computed for any instant (a report while it runs, or a stop at an earlier
@@ -77,7 +77,7 @@ public struct Timer: Sendable, Hashable, Codable, Identifiable {
         intervals.last.map { $0.end == nil } ?? false
     }
 
-    /// When the timer first started; this becomes the start of the entry it is stopped into.
+    /// When the timer first started; this becomes the start of the first entry it is stopped into.
     public var startedAt: Date {
         intervals.first?.start ?? createdAt
     }
@@ -153,23 +153,29 @@ public struct Timer: Sendable, Hashable, Codable, Identifiable {
         updatedAt = now
     }
 
-    /// The entry this timer becomes when stopped; the timer itself is left unchanged (the caller deletes it).
+    /// The entries this timer becomes when stopped, one per stretch it ran, in order; the timer itself is left
+    /// unchanged (the caller deletes it).
     ///
     /// A running timer is closed at `at` (nil = `now`), with the same checks as `pause`. A paused timer
     /// keeps the time it has: `at` may be left out, and if given it must not be before the pause.
-    /// The entry starts at `startedAt` and lasts the elapsed time, so the pauses are left out of it.
+    /// Each stretch becomes an entry at its own start and of its own length (ADR 0014, revised 2026-12-08): one
+    /// entry at the first start with the pauses squeezed out booked a timer paused overnight on the day it began,
+    /// and covered hours the person had meanwhile logged as something else. A stretch under a second is left out.
+    /// The first entry takes `entryID`, a later one ``TimeEntry/stretchID(of:index:)``, so two devices stopping one
+    /// timer make the same entries.
     ///
     /// - Parameters:
-    ///   - note: the entry's note; nil keeps the timer's note.
-    ///   - force: accept more than `TimeEntry.unforcedLimit` (a timer forgotten overnight usually is a mistake).
+    ///   - note: the entries' note; nil keeps the timer's note.
+    ///   - force: accept more than `TimeEntry.unforcedLimit` in all (a timer forgotten overnight usually is a
+    ///     mistake).
     /// - Throws: `ValidationError` with field `at` for an instant out of range, out of order
     ///   (`.beforeTimerEvent(action: .stop, …)`) or in the future (`.timerInstantInFuture(action: .stop)`);
-    ///   field `duration` with `.nothingRecorded` under a second, `.durationNeedsForce(source: .timer)` over
-    ///   24 hours without `force`, `.durationOverLimit(source: .timer)` over `TimeEntry.hardLimit`; field
-    ///   `note` when the note is too long.
+    ///   field `duration` with `.nothingRecorded` when no stretch lasted a second, `.durationNeedsForce(source:
+    ///   .timer)` over 24 hours in all without `force`, `.durationOverLimit(source: .timer)` over
+    ///   `TimeEntry.hardLimit`; field `note` when the note is too long.
     public func stop(
         at instant: Date? = nil, now: Date, entryID: UUID, note newNote: String? = nil, force: Bool = false
-    ) throws(ValidationError) -> TimeEntry {
+    ) throws(ValidationError) -> [TimeEntry] {
         var closed = self
         if isRunning {
             // Without an instant the timer stops now, or at its start when that was given a few seconds ahead.
@@ -183,15 +189,27 @@ public struct Timer: Sendable, Hashable, Codable, Identifiable {
             }
             try Self.checkInstant(instant, now: now, action: .stop)
         }
-        let seconds = closed.elapsedSeconds(at: closed.pausedAt ?? startedAt)
-        if seconds < 1 {
+        let stretches = closed.intervals.compactMap { interval -> (start: Date, seconds: Int)? in
+            let seconds = interval.seconds(upTo: interval.end ?? interval.start)
+            guard seconds >= 1 else { return nil }
+            return (interval.start, Int(min(seconds, Double(Int.max / 2)).rounded(.down)))
+        }
+        let total = stretches.reduce(0) { $0 &+ $1.seconds }
+        if total < 1 {
             throw ValidationError(field: "duration", reason: .nothingRecorded)
         }
-        try TimeEntry.checkDuration(seconds, force: force, source: .timer)
-        return TimeEntry(
-            id: entryID, target: target, start: startedAt, durationSeconds: seconds,
-            note: try TimeEntry.validatedNote(newNote ?? note), billable: billable, tags: tags, loggedBy: ownerID,
-            createdAt: now, updatedAt: now)
+        try TimeEntry.checkDuration(total, force: force, source: .timer)
+        let entryNote = try TimeEntry.validatedNote(newNote ?? note)
+        var entries: [TimeEntry] = []
+        entries.reserveCapacity(stretches.count)
+        for (index, stretch) in stretches.enumerated() {
+            entries.append(
+                TimeEntry(
+                    id: TimeEntry.stretchID(of: entryID, index: index), target: target, start: stretch.start,
+                    durationSeconds: stretch.seconds, note: entryNote, billable: billable, tags: tags,
+                    loggedBy: ownerID, createdAt: now, updatedAt: now))
+        }
+        return entries
     }
 
     /// Ends the open interval at `instant` after checking it lies between that interval's start and

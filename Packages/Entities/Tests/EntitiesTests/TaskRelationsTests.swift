@@ -391,8 +391,9 @@ struct NextOccurrenceAfterAMovedDueTests {
         let repetition = TaskRepetition(
             rule: try RepeatRule.parse("weekly"), until: nil, seriesID: Fixture.id(1), start: start)
         let own = try #require(Day(iso: day))
+        let moved = try #require(Day(iso: due))
         return Entities.Task(
-            id: repetition.occurrenceID(on: own), title: "Water plants", due: try #require(Day(iso: due)),
+            id: repetition.occurrenceID(on: own), title: "Water plants", due: moved,
             repetition: repetition, createdAt: Fixture.now, updatedAt: Fixture.now)
     }
 

@@ -121,15 +121,16 @@ struct LocalTimerRepository: TimerRepository {
         }
     }
 
-    func stop(_ selector: TimerSelector, at: Date?, note: String?, force: Bool) async throws -> TimeEntry {
+    func stop(_ selector: TimerSelector, at: Date?, note: String?, force: Bool) async throws -> [TimeEntry] {
         let now = clock.now()
         return try await datastore.changeTimers(personCandidate: ids.makeIdentifier(), at: now) { context in
             let timer = try TimerRules.choose(selector, among: context.timers)
-            // The entry takes the timer's id: two devices stopping the same timer make the same entry,
-            // which the server then meets as one record (the first stop stands).
-            let entry = try timer.stop(at: at, now: now, entryID: timer.id, note: note, force: force)
+            // The first entry takes the timer's id and the later ones ids derived from it: two devices stopping
+            // the same timer make the same entries, which the server then meets as the same records (the first
+            // stop stands).
+            let entries = try timer.stop(at: at, now: now, entryID: timer.id, note: note, force: force)
             let summary = "stopped timer on \(try targetLabel(timer.target, context.lookup))"
-            return (TimerPlan(summary: summary, deleted: [timer], entries: [entry]), entry)
+            return (TimerPlan(summary: summary, deleted: [timer], entries: entries), entries)
         }
     }
 

@@ -45,14 +45,15 @@ public protocol TimerRepository: Sendable {
     /// - Throws: `invalid` with the choice's reason (`.noPausedTimer`, …), `.timerAlreadyRunning`, or a
     ///   refused instant.
     func resume(_ selector: TimerSelector, at: Date?) async throws -> TimerStart
-    /// Stops the timer `selector` means: removes it and creates its one time entry, atomically.
+    /// Stops the timer `selector` means: removes it and creates its time entries (one per stretch it ran, in
+    /// order; `Timer.stop`), atomically.
     /// - Parameters:
     ///   - at: When work stopped; nil means now.
     ///   - note: The entry's note; nil keeps the timer's.
     ///   - force: Accept more than 24 hours.
     /// - Throws: `invalid` with the choice's reason (`.noTimer`, `.severalPausedTimers(ids:)`, …) or what
     ///   `Timer.stop` refuses (nothing recorded, over 24 h without `force`, a refused instant).
-    func stop(_ selector: TimerSelector, at: Date?, note: String?, force: Bool) async throws -> TimeEntry
+    func stop(_ selector: TimerSelector, at: Date?, note: String?, force: Bool) async throws -> [TimeEntry]
     /// Removes the timer `selector` means without logging anything.
     /// - Throws: `invalid` with the choice's reason.
     func discard(_ selector: TimerSelector) async throws -> Entities.Timer

@@ -72,7 +72,7 @@ struct TimeRepositoriesTests {
         #expect(try await fixture.tasks.task(reference: "2").status == .completed)
     }
 
-    @Test("stop turns the timer into exactly one entry; undo brings the timer back")
+    @Test("stop turns each stretch of the timer into an entry, in one undoable change; undo brings the timer back")
     func stopAndUndo() async throws {
         let fixture = try Fixture()
         defer { fixture.remove() }
@@ -85,25 +85,26 @@ struct TimeRepositoriesTests {
         _ = try await fixture.timers.resume(.latestPaused, at: nil)
         fixture.clock.advance(600)
         // Stopped five minutes ago: the last interval counts up to then only.
-        let entry = try await fixture.timers.stop(
+        let entries = try await fixture.timers.stop(
             .runningOrOnlyPaused, at: fixture.clock.now().addingTimeInterval(-300), note: nil, force: false)
-        #expect(entry.durationSeconds == 1_800 + 300)
-        #expect(entry.start == started)
-        #expect(entry.note == "draft")
-        #expect(entry.billable)
+        #expect(entries.map(\.durationSeconds) == [1_800, 300])
+        #expect(entries.map(\.start) == [started, started.addingTimeInterval(2_700)])
+        #expect(entries.allSatisfy { $0.note == "draft" && $0.billable && $0.target == .task(task.id) })
         #expect(try await fixture.timers.timers().isEmpty)
-        #expect(try await fixture.entries.entries(matching: TimeEntryQuery()) == [entry])
+        #expect(try await fixture.entries.entries(matching: TimeEntryQuery()) == entries)
 
         #expect(try await fixture.history.undo() == "stopped timer on task 1 \"Report\"")
-        #expect(try await fixture.entries.entries(matching: TimeEntryQuery()).isEmpty)
+        #expect(try await fixture.entries.entries(matching: TimeEntryQuery()).isEmpty, "one undo takes both")
         let timer = try #require(try await fixture.timers.runningTimer())
         #expect(timer.target == .task(task.id))
-        #expect(entry.id == timer.id, "the entry takes the timer's id, so two devices stopping it make one entry")
+        #expect(
+            entries.map(\.id) == [timer.id, TimeEntry.stretchID(of: timer.id, index: 1)],
+            "the entries take ids from the timer's, so two devices stopping it make the same entries")
 
-        // Stopped again after the undo: the entry's tombstone comes back, still one entry.
+        // Stopped again after the undo: the entries' tombstones come back, still the same entries.
         let again = try await fixture.timers.stop(.runningOrOnlyPaused, at: nil, note: nil, force: false)
-        #expect(again.id == timer.id)
-        #expect(try await fixture.entries.entries(matching: TimeEntryQuery()) == [again])
+        #expect(again.map(\.id) == entries.map(\.id))
+        #expect(try await fixture.entries.entries(matching: TimeEntryQuery()) == again)
     }
 
     @Test("a task's assignee is stored, filtered on and exported")
@@ -227,7 +228,7 @@ struct TimeRepositoriesTests {
         _ = try await fixture.timers.start(target: .task(task.id), note: nil, billable: false, at: nil)
         fixture.clock.advance(600)
         let containers = try (0..<8).map { try fixture.otherProcess($0) }
-        let outcomes = await withTaskGroup(of: Result<TimeEntry, RepositoryError>.self) { group in
+        let outcomes = await withTaskGroup(of: Result<[TimeEntry], RepositoryError>.self) { group in
             for container in containers {
                 group.addTask {
                     do {
@@ -241,7 +242,7 @@ struct TimeRepositoriesTests {
                     }
                 }
             }
-            var outcomes: [Result<TimeEntry, RepositoryError>] = []
+            var outcomes: [Result<[TimeEntry], RepositoryError>] = []
             for await outcome in group { outcomes.append(outcome) }
             return outcomes
         }
@@ -251,12 +252,12 @@ struct TimeRepositoriesTests {
             return nil
         }
         #expect(stopped.count == 1)
-        #expect(stopped.first?.durationSeconds == 600)
+        #expect(stopped.first?.map(\.durationSeconds) == [600])
         #expect(refused.count == 7)
         for error in refused {
             #expect(error.validation == ValidationError(field: "timer", reason: .noTimer), "\(error)")
         }
-        #expect(try await fixture.entries.entries(matching: TimeEntryQuery()) == stopped)
+        #expect(try await fixture.entries.entries(matching: TimeEntryQuery()) == stopped.first)
         #expect(try await fixture.timers.timers().isEmpty)
     }
 

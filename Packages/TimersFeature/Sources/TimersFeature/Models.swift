@@ -323,21 +323,56 @@ public struct TimerStartResult: Sendable, Equatable, Codable {
     }
 }
 
-/// The outcome of stopping a timer: the entry it became (the timer itself is gone).
+/// The outcome of stopping a timer: the entries it became, one per stretch it ran (the timer itself is gone).
+///
+/// JSON: `entries` lists them in order, `entry` is the first (the one that carries the timer's id; the only one for a
+/// timer that was never paused), `timer_id` names the timer.
 public struct TimerStopResult: Sendable, Equatable, Codable {
-    public var entry: TimeEntry
-    /// The id the stopped timer had, so a script that saw the timer can find the entry it became. The App gives
-    /// an entry its timer's id (two devices stopping one timer make one entry), so it defaults to the entry's.
+    /// Never empty: a stop that logs nothing is refused.
+    public private(set) var entries: [TimeEntry]
+    /// The id the stopped timer had, so a script that saw the timer can find the entries it became. The App gives
+    /// the first entry its timer's id (two devices stopping one timer make the same entries), so it defaults to
+    /// that entry's.
     public var timerID: String
 
+    /// The first entry: a timer that ran in one stretch became this one alone.
+    public var entry: TimeEntry { entries[0] }
+
+    /// The logged time, all stretches together.
+    public var durationSeconds: Int { entries.reduce(0) { $0 &+ $1.durationSeconds } }
+
+    public init(entries: [TimeEntry], timerID: String? = nil) {
+        precondition(!entries.isEmpty, "a stop logs at least one entry")
+        self.entries = entries
+        self.timerID = timerID ?? entries[0].id
+    }
+
     public init(entry: TimeEntry, timerID: String? = nil) {
-        self.entry = entry
-        self.timerID = timerID ?? entry.id
+        self.init(entries: [entry], timerID: timerID)
     }
 
     enum CodingKeys: String, CodingKey {
-        case entry
+        case entry, entries
         case timerID = "timer_id"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let entries =
+            try container.decodeIfPresent([TimeEntry].self, forKey: .entries)
+            ?? [try container.decode(TimeEntry.self, forKey: .entry)]
+        guard !entries.isEmpty else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .entries, in: container, debugDescription: "a stop logs at least one entry")
+        }
+        self.init(entries: entries, timerID: try container.decode(String.self, forKey: .timerID))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(entry, forKey: .entry)
+        try container.encode(entries, forKey: .entries)
+        try container.encode(timerID, forKey: .timerID)
     }
 }
 

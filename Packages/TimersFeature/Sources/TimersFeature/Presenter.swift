@@ -34,10 +34,20 @@ struct TimersPresenter: Sendable {
     func stopped(_ result: TimerStopResult) -> TimersScreen {
         if format == .json { return .json(result) }
         let entry = result.entry
-        return .lines([
-            "Stopped timer on \(Self.target(of: entry)): logged \(DurationText.format(seconds: entry.durationSeconds)) "
-                + "(entry \(DisplayText.shortID(entry.id)))"
-        ])
+        let logged = DurationText.format(seconds: result.durationSeconds)
+        guard result.entries.count > 1 else {
+            return .lines([
+                "Stopped timer on \(Self.target(of: entry)): logged \(logged) (entry \(DisplayText.shortID(entry.id)))"
+            ])
+        }
+        // One entry per stretch the timer ran: each says when, so the pauses are visible in what was logged.
+        var lines = ["Stopped timer on \(Self.target(of: entry)): logged \(logged) in \(result.entries.count) entries"]
+        for stretch in result.entries {
+            lines.append(
+                "  \(DisplayText.shortID(stretch.id))  \(span(of: stretch))  "
+                    + DurationText.format(seconds: stretch.durationSeconds))
+        }
+        return .lines(lines)
     }
 
     func discarded(_ timer: Timer) -> TimersScreen {

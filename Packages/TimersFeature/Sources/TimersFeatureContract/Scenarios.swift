@@ -167,7 +167,9 @@ extension TimersContract {
         try probe.check(resumed.resumed && resumed.timer.taskNumber == tasks.report, "resume takes the paused timer")
     }
 
-    static let stopLeavesThePausesOut = Scenario("stop logs the worked time, pauses left out") { probe in
+    static let stopLeavesThePausesOut = Scenario(
+        "stop logs each stretch worked as its own entry, pauses left out"
+    ) { probe in
         let tasks = try await probe.seedTasks()
         _ = try await probe.start(tasks.report)
         try await probe.advance(minutes: 30)
@@ -175,11 +177,19 @@ extension TimersContract {
         try await probe.advance(minutes: 60)
         _ = try await probe.services.resumeTimer(reference: nil, at: nil)
         try await probe.advance(minutes: 15)
-        let entry = try await probe.services.stopTimer(reference: nil, at: nil, note: "done", force: false).entry
-        try probe.equal(entry.durationSeconds, 2_700, "45 minutes worked")
-        try probe.equal(entry.start, TimersContract.now, "the entry starts at the first start")
-        try probe.equal(entry.note, "done", "the stop's note")
-        try probe.equal(entry.projectName, "Work", "the entry's project")
+        let stopped = try await probe.services.stopTimer(reference: nil, at: nil, note: "done", force: false)
+        try probe.equal(stopped.durationSeconds, 2_700, "45 minutes worked")
+        try probe.equal(stopped.entries.map(\.durationSeconds), [1_800, 900], "a stretch of 30 minutes, then 15")
+        try probe.equal(
+            stopped.entries.map(\.start), [TimersContract.now, TimersContract.now.addingTimeInterval(5_400)],
+            "each entry starts where its stretch did")
+        try probe.equal(stopped.entry, stopped.entries[0], "the entry is the first stretch")
+        try probe.check(stopped.entries.allSatisfy { $0.note == "done" }, "the stop's note on each")
+        try probe.check(stopped.entries.allSatisfy { $0.projectName == "Work" }, "the entries' project")
+        try probe.equal(
+            try await probe.services.entries(matching: EntryQuery(all: true)).map(\.id).sorted(),
+            stopped.entries.map(\.id).sorted(),
+            "both entries are stored")
     }
 
     static let timerReferences = Scenario("timers are named by task number or timer id prefix") { probe in

@@ -123,16 +123,23 @@ public actor InMemoryTimersServices: TimersServices {
         } else if let at {
             try Self.check(at, notBefore: timer.pausedAt, now: now)
         }
-        let seconds = Self.worked(timer.intervals, until: .distantFuture)
+        // One entry per stretch of at least a second, each at its own start; the limits apply to them together.
+        let stretches = timer.intervals.compactMap { interval -> (start: Date, seconds: Int)? in
+            let seconds = Self.worked([interval], until: .distantFuture)
+            return seconds >= 1 ? (interval.start, seconds) : nil
+        }
+        let seconds = stretches.reduce(0) { $0 + $1.seconds }
         guard seconds >= 1 else { throw TimersFakeError.invalid("the timer holds no time: discard it") }
         try Self.checkLength(seconds, force: force)
-        let entry = TimeEntry(
-            id: makeID(), taskNumber: timer.taskNumber, taskTitle: timer.taskTitle, projectName: timer.projectName,
-            start: timer.intervals.first?.start ?? timer.startedAt, durationSeconds: seconds, note: note ?? timer.note,
-            billable: timer.billable, loggedBy: person, taskID: timer.taskID, projectID: timer.projectID)
+        let entries = stretches.map { stretch in
+            TimeEntry(
+                id: makeID(), taskNumber: timer.taskNumber, taskTitle: timer.taskTitle, projectName: timer.projectName,
+                start: stretch.start, durationSeconds: stretch.seconds, note: note ?? timer.note,
+                billable: timer.billable, loggedBy: person, taskID: timer.taskID, projectID: timer.projectID)
+        }
         storedTimers.remove(at: index)
-        storedEntries.append(entry)
-        return TimerStopResult(entry: entry, timerID: timer.id)
+        storedEntries += entries
+        return TimerStopResult(entries: entries, timerID: timer.id)
     }
 
     public func discardTimer(reference: String?) throws -> TimersFeature.Timer {

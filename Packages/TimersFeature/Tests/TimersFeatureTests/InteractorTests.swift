@@ -123,15 +123,18 @@ struct InteractorTests {
         clock.advance(minutes: 15)
         try await harness.feature.stop(timer: "1", at: nil, note: nil, force: false)
 
-        let entry = try #require(try await services.entries(matching: EntryQuery()).first)
+        let entries = try await services.entries(matching: EntryQuery()).sorted { $0.start < $1.start }
+        try #require(entries.count == 2, "one entry per stretch: \(entries)")
         #expect(
             harness.output.lines == [
                 #"Started timer on 1 "Write report" (Work) at 09:00"#,
                 #"Paused timer on 1 "Write report" at 30m"#,
                 #"Resumed timer on 1 "Write report" (Work) at 09:40 (30m so far)"#,
-                #"Stopped timer on 1 "Write report": logged 45m (entry \#(entry.id.short))"#,
+                #"Stopped timer on 1 "Write report": logged 45m in 2 entries"#,
+                "  \(entries[0].id.short)  2026-03-04 09:00–09:30  30m",
+                "  \(entries[1].id.short)  2026-03-04 09:40–09:55  15m",
             ])
-        #expect(entry.durationSeconds == 45 * 60)
+        #expect(entries.map(\.durationSeconds) == [30 * 60, 15 * 60])
         #expect(
             harness.analytics.events == [
                 .started(pausedOthers: 0, resumedExisting: false), .paused, .resumed(pausedOthers: 0), .stopped,

@@ -211,6 +211,33 @@ struct PresenterTests {
         #expect(edited.last == logged.last)
     }
 
+    @Test func aStopOfOneStretchNamesItsEntryAndOfSeveralListsThem() throws {
+        let human = Fixture.presenter()
+        let first = Fixture.entry(1, start: Fixture.at(-1, 23, 30), seconds: 1_800)
+        let second = Fixture.entry(2, start: Fixture.at(0, 9), seconds: 5_400)
+        guard case .lines(let one) = human.stopped(TimerStopResult(entry: first)),
+            case .lines(let two) = human.stopped(TimerStopResult(entries: [first, second], timerID: first.id))
+        else {
+            Issue.record("a stop prints lines")
+            return
+        }
+        #expect(one == [#"Stopped timer on 1 "Write report": logged 30m (entry \#(first.id.short))"#])
+        #expect(
+            two == [
+                #"Stopped timer on 1 "Write report": logged 2h 00m in 2 entries"#,
+                "  \(first.id.short)  2026-03-03 23:30–00:00 (+1d)  30m",
+                "  \(second.id.short)  2026-03-04 09:00–10:30  1h 30m",
+            ])
+
+        let result = TimerStopResult(entries: [first, second], timerID: "t")
+        let data = try JSONEncoder().encode(result)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(Set(object.keys) == ["entry", "entries", "timer_id"])
+        #expect((object["entries"] as? [Any])?.count == 2)
+        #expect((object["entry"] as? [String: Any])?["id"] as? String == first.id)
+        #expect(try JSONDecoder().decode(TimerStopResult.self, from: data) == result)
+    }
+
     @Test func jsonModeReturnsTheModelsForEveryMutation() {
         let json = Fixture.presenter(.json)
         let timer = Fixture.timer(intervals: [TimerInterval(start: Fixture.noon)])

@@ -43,23 +43,24 @@ struct ViewTests {
         #expect(paused.first?["state"] as? String == "paused")
     }
 
-    @Test func stopJSONWrapsTheEntry() async throws {
+    @Test func stopJSONWrapsTheEntries() async throws {
         let harness = Harness(format: .json)
 
         try await harness.feature.stop(timer: nil, at: nil, note: "done for today", force: false)
 
         let object = try #require(try harness.json() as? [String: Any])
-        #expect(Set(object.keys) == ["entry", "timer_id"])
-        let entry = try #require(object["entry"] as? [String: Any])
+        #expect(Set(object.keys) == ["entry", "entries", "timer_id"])
         #expect((object["timer_id"] as? String)?.count == 36)
-        #expect(Set(entry.keys) == Self.entryKeys)
-        #expect(entry["duration_seconds"] as? Int == 135 * 60)
-        #expect(entry["note"] as? String == "done for today")
-        #expect(entry["start"] as? String == "2026-03-04T08:50:00Z")
-        // Pauses are not worked time: the entry ends 2h 15m after the first start, not at noon.
-        #expect(entry["end"] as? String == "2026-03-04T11:05:00Z")
-        #expect(entry["logged_by"] as? String == "me")
-        #expect(entry["billable"] as? Bool == true)
+        // The sample timer ran 08:50–09:40, was paused, and ran again until noon: two stretches, two entries.
+        let entries = try #require(object["entries"] as? [[String: Any]])
+        #expect(entries.map { Set($0.keys) } == [Self.entryKeys, Self.entryKeys])
+        #expect(entries.map { $0["duration_seconds"] as? Int } == [50 * 60, 85 * 60])
+        #expect(entries.map { $0["start"] as? String } == ["2026-03-04T08:50:00Z", "2026-03-04T10:35:00Z"])
+        #expect(entries.map { $0["end"] as? String } == ["2026-03-04T09:40:00Z", "2026-03-04T12:00:00Z"])
+        #expect(entries.allSatisfy { $0["note"] as? String == "done for today" })
+        #expect(entries.allSatisfy { $0["logged_by"] as? String == "me" && $0["billable"] as? Bool == true })
+        let entry = try #require(object["entry"] as? [String: Any])
+        #expect(entry["id"] as? String == entries.first?["id"] as? String, "entry is the first stretch")
     }
 
     @Test func entryJSONValuesAndNulls() async throws {
