@@ -270,11 +270,12 @@ public struct ReportWorker: Sendable {
         return starts
     }
 
-    /// By task, time on a subtask counts towards its top-level task: one row per tree, on the top task's project,
-    /// so the rows still partition the time and a parent's row says what the whole piece of work took. Returns
-    /// the top tasks whose rows took in subtasks' time.
-    /// - Parameter project: the report's `--project`: a report of one project never shows another's task, so the
-    ///   walk up stops below a parent in another project.
+    /// By task, time on a subtask counts towards its highest ancestor in the same project: one row per tree within
+    /// a project, so the rows still partition the time, a parent's row says what the whole piece of work took, and
+    /// each row's project is the one its time is on (`--by project` and the Project column agree). The walk up
+    /// stops below a parent in another project (or a deleted one). Returns the tasks whose rows took in subtasks'
+    /// time.
+    /// - Parameter project: the report's `--project`; every row is then of that project already.
     private func rollUpSubtasks(
         _ rows: inout [TimeSum], onTimers: inout [(key: TimeSum.Key, seconds: Int)], within project: UUID?
     ) async throws -> Set<UUID> {
@@ -286,14 +287,14 @@ public struct ReportWorker: Sendable {
         }
         guard !chains.isEmpty else { return [] }
         let ancestors = try await tasks.labels(of: Set(chains.values.joined()))
-        // The row goes up the tree while the parent is live (a deleted parent makes its subtasks top-level) and,
-        // in a report of one project, in that project.
+        // The row goes up the tree while the parent is live (a deleted parent makes its subtasks top-level) and in
+        // the subtask's own project.
         var roots: [UUID: TaskLabel] = [:]
         for sum in rows {
-            guard case .task(let id?, _) = sum.key, let chain = chains[id] else { continue }
+            guard case .task(let id?, let own) = sum.key, let chain = chains[id] else { continue }
             var root: TaskLabel?
             for ancestor in chain {
-                guard let task = ancestors[ancestor], project == nil || task.projectID == project else { break }
+                guard let task = ancestors[ancestor], task.projectID == (project ?? own) else { break }
                 root = task
             }
             if let root { roots[id] = root }

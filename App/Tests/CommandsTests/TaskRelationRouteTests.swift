@@ -266,21 +266,28 @@ struct TaskRelationRouteTests {
         #expect(json["subtasks_logged_seconds"] as? Int == 9_000)
         #expect(try await Self.task(stint, "4")["subtasks_logged_seconds"] as? Int == 0)
 
+        // By task, a subtask's time joins its highest ancestor in the same project: Draft is in Other, so its two
+        // hours stay on its own row there instead of counting for Work on Website's.
         let table = await stint.run("report", "--by", "task")
-        #expect(table.stdout.contains("1 Website (with subtasks)  Work     3h 30m"), "\(table)")
+        #expect(table.stdout.contains("1 Website (with subtasks)  Work     1h 30m"), "\(table)")
+        #expect(table.stdout.contains("3 Draft                    Other    2h 00m"), "\(table)")
         #expect(table.stdout.contains("4 Solo "), "\(table)")
         let report = try #require(try await stint.json("report", "--by", "task") as? [String: Any])
         let rows = try #require(report["rows"] as? [[String: Any]])
-        #expect(rows.map { $0["label"] as? String } == ["1 Website (with subtasks)", "4 Solo"])
-        #expect(rows.map { $0["seconds"] as? Int } == [12_600, 900])
-        #expect(rows.first?["project_name"] as? String == "Work")
-        #expect(rows.first?["entries"] as? Int == 3)
+        #expect(rows.map { $0["label"] as? String } == ["3 Draft", "1 Website (with subtasks)", "4 Solo"])
+        #expect(rows.map { $0["seconds"] as? Int } == [7_200, 5_400, 900])
+        #expect(rows.map { $0["project_name"] as? String } == ["Other", "Work", nil])
+        #expect(rows.map { $0["entries"] as? Int } == [1, 2, 1])
         #expect(report["total_seconds"] as? Int == 13_500)
-        // By project, each entry stays on its own task's project.
+        // By project, each entry stays on its own task's project, and each project's rows by task add up to it.
         let projects = try #require(try await stint.json("report", "--by", "project") as? [String: Any])
         let projectRows = try #require(projects["rows"] as? [[String: Any]])
         #expect(projectRows.compactMap { $0["seconds"] as? Int }.reduce(0, +) == 13_500)
-        #expect(projectRows.first { $0["label"] as? String == "Other" }?["seconds"] as? Int == 7_200)
+        for name in ["Work", "Other"] {
+            let byProject = projectRows.first { $0["label"] as? String == name }?["seconds"] as? Int
+            let byTask = rows.filter { $0["project_name"] as? String == name }.compactMap { $0["seconds"] as? Int }
+            #expect(byProject == byTask.reduce(0, +), "\(name)")
+        }
     }
 
     @Test("a subtask whose parent was deleted reads as top-level, in show and in report --by task")
@@ -303,7 +310,9 @@ struct TaskRelationRouteTests {
         #expect(await stint.run("undo").status == 0)
         let restored = try #require(try await stint.json("report", "--by", "task") as? [String: Any])
         let restoredRows = try #require(restored["rows"] as? [[String: Any]])
-        #expect(restoredRows.map { $0["label"] as? String } == ["1 Website (with subtasks)"])
+        // Copy is in Other, Website in Work: the time stays on Copy's row.
+        #expect(restoredRows.map { $0["label"] as? String } == ["2 Copy"])
+        #expect(await stint.run("task", "show", "1").stdout.contains("1h 00m (0m here, 1h 00m on subtasks)"))
     }
 
     // MARK: - Recurring tasks
