@@ -13,7 +13,7 @@ extension AppCoordinator {
             due: try arguments.due.map { text throws(WorkerError) in try input.calendarDay(text, field: "due") },
             priority: arguments.priority.map(Self.priority), tags: arguments.tags,
             estimateSeconds: try arguments.estimate.map { text throws(WorkerError) in
-                try input.seconds(text, field: "estimate")
+                try input.estimate(text)
             }, note: arguments.note, assignee: Self.assignee(arguments.assign))
         draft.parent = arguments.parent
         draft.after = try Self.references(arguments.after)
@@ -83,7 +83,7 @@ extension AppCoordinator {
         }
         if let priority = arguments.priority { changes.priority = Self.priority(priority) }
         if let estimate = arguments.estimate {
-            changes.estimateSeconds = .set(try input.seconds(estimate, field: "estimate"))
+            changes.estimateSeconds = .set(try input.estimate(estimate))
         } else if arguments.noEstimate {
             changes.estimateSeconds = .clear
         }

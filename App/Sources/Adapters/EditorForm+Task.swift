@@ -80,7 +80,7 @@ enum TaskForm {
         }
         if let estimate = edited("estimate") {
             let read = { (text: String) throws(WorkerError) -> Int? in
-                text.isEmpty ? nil : try EditorForm.value("estimate") { try input.seconds(text, field: "estimate") }
+                text.isEmpty ? nil : try EditorForm.value("estimate") { try input.estimate(text) }
             }
             let (old, new) = (try read(estimate.old), try read(estimate.new))
             if old != new { changes.estimateSeconds = new.map { .set($0) } ?? .clear }

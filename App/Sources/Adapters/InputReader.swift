@@ -44,6 +44,11 @@ struct InputReader: Sendable {
         try working { try DurationExpression.seconds(text, field: field) }
     }
 
+    /// An estimate such as `1h30m` or `1.5h`, in seconds of whole minutes.
+    func estimate(_ text: String) throws(WorkerError) -> Int {
+        try working { try DurationExpression.estimateSeconds(text) }
+    }
+
     /// `--limit`: means the same in every command — at least one, or left out for no limit.
     func limit(_ value: Int?) throws(WorkerError) -> Int? {
         guard let value else { return nil }

@@ -90,6 +90,19 @@ struct TaskRouteTests {
         #expect(json?["due_today_count"] as? Int == 1)
     }
 
+    @Test("an estimate is kept in whole minutes, so what task show prints is what is stored")
+    func estimateInWholeMinutes() async throws {
+        let stint = try Harness()
+        try await stint.given([["task", "add", "Call", "--estimate", "1.5m"], ["task", "add", "Mail"]])
+        #expect(await stint.run("task", "show", "1").stdout.contains("  Estimate  2m\n"))
+        #expect(await stint.run("task", "edit", "2", "--estimate", "0.2h").status == 0)
+        let mail = try #require(try await stint.json("task", "show", "2") as? [String: Any])
+        #expect(mail["estimate_seconds"] as? Int == 720)
+        #expect(await stint.run("task", "edit", "2", "--estimate", "0.1m").status == 0)
+        let short = try #require(try await stint.json("task", "show", "2") as? [String: Any])
+        #expect(short["estimate_seconds"] as? Int == 60, "anything above zero is at least a minute")
+    }
+
     @Test("a bad value is invalid input (4), a bad shape is usage (64)")
     func badInput() async throws {
         let stint = try Harness()

@@ -38,6 +38,14 @@ public enum DurationExpression {
         return Int(seconds)
     }
 
+    /// An estimate: `seconds(_:field:)` rounded to the nearest whole minute, and at least one, since an estimate
+    /// is planned, shown and edited in minutes (`1.5m` would otherwise keep 90 s that every view shows as 1m).
+    ///
+    /// - Throws: what `seconds(_:field:)` throws.
+    public static func estimateSeconds(_ text: String, field: String = "estimate") throws(ValidationError) -> Int {
+        max(1, (try seconds(text, field: field) + 30) / 60) * 60
+    }
+
     /// Adds up `<number><unit>` parts; throws for anything else.
     private static func sum(of input: String, field: String) throws(ValidationError) -> Double {
         let characters = Array(input)

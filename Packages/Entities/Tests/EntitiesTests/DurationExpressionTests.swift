@@ -11,6 +11,24 @@ struct DurationExpressionTests {
         #expect(try DurationExpression.seconds(text) == seconds)
     }
 
+    /// Estimates are whole minutes: what every view shows is what is stored.
+    @Test(arguments: [
+        ("1.5m", 120), ("1.4m", 60), ("0.2m", 60), ("0.5m", 60), ("1h30m", 5400), ("1.01h", 3660), ("1.5h", 5400),
+        ("1000h", 3_600_000),
+    ])
+    func estimatesAreWholeMinutes(_ text: String, seconds: Int) throws {
+        #expect(try DurationExpression.estimateSeconds(text) == seconds)
+    }
+
+    @Test func estimatesRefuseWhatDurationsRefuse() throws {
+        #expect(
+            validationError { try DurationExpression.estimateSeconds("30s") }?.reason
+                == .secondsNotAllowed(excerpt: "30s"))
+        #expect(
+            validationError { try DurationExpression.estimateSeconds("0m") }?.reason == .zeroDuration(excerpt: "0m"))
+        #expect(validationError { try DurationExpression.estimateSeconds("1001h") }?.field == "estimate")
+    }
+
     @Test(arguments: ["abc", "h", "1.h", "1..5h", "1h1h", "1hm", "1d", "+1h", "1e3m"])
     func rejectsWhatIsNotADuration(_ text: String) throws {
         let error = try #require(validationError { try DurationExpression.seconds(text) })
