@@ -292,6 +292,34 @@ struct SyncJourneyTests {
         }
     }
 
+    @Test("a stale stop of a timer paused offline loses whole: its extra stretch is withdrawn everywhere")
+    func staleStopWithMoreStretches() async throws {
+        try await SyncWorld.with(devices: 2) { world in
+            let a = world.devices[0].at("2026-11-21T09:00:00Z")
+            let b = world.devices[1]
+            try await a.ok("task", "add", "Call")
+            let token = try await world.login(a, as: "ana")
+            try await world.login(b, as: "ana", token: token)
+            try await a.ok("timer", "start", "1")
+            try await a.ok("sync")
+            try await b.at("2026-11-21T09:05:00Z").ok("sync")
+            // B, offline, pauses 09:10–09:20; A stops at 09:30 and syncs first; B stops at 09:40.
+            try await b.at("2026-11-21T09:10:00Z").ok("timer", "pause")
+            try await b.at("2026-11-21T09:20:00Z").ok("timer", "resume")
+            try await a.at("2026-11-21T09:30:00Z").ok("timer", "stop")
+            try await a.at("2026-11-21T09:31:00Z").ok("sync")
+            let stale = try await b.at("2026-11-21T09:40:00Z").json("timer", "stop")
+            #expect(stale["entries"].array.count == 2, "\(stale)")
+            try await b.at("2026-11-21T09:41:00Z").ok("sync")
+            try await b.at("2026-11-21T09:42:00Z").ok("sync")
+            try await a.at("2026-11-21T09:43:00Z").ok("sync")
+            for device in [a, b] {
+                let entries = try await device.json("entries", "--since", "2026-11-21")
+                #expect(entries.durations == [1_800], "the first stop stands, whole: \(entries)")
+            }
+        }
+    }
+
     @Test("a new device pulls everything; a teammate reads entries when asked but cannot touch them or see timers")
     func teamPermissions() async throws {
         try await SyncWorld.with(devices: 3) { world in

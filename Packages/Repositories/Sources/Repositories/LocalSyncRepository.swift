@@ -252,6 +252,44 @@ struct LocalSyncRepository: SyncRepository {
             rows: rows, conflicts: conflicts, pushedThrough: last,
             settings: answersLost ? [.pullEverything: "1"] : [:])
         try await storage { try await store.applySync(write) }
+        try await withdrawStaleStretches(reply)
+    }
+
+    /// A stop whose first entry lost to another device's stop of the same timer (a conflict on the entry that
+    /// carries the timer's id) loses whole: the later stretches it pushed alongside, which the server took as new
+    /// entries, are deleted here and the deletion is pushed with the next batch (ADR 0014, 0022). Only entries
+    /// this push itself created and whose ids derive from a losing entry's are touched, so another device's
+    /// stretches never are.
+    private func withdrawStaleStretches(_ reply: PushReply) async throws(RepositoryError) {
+        let entries = reply.results.compactMap { result -> (MutationReply, SyncRecord)? in
+            guard let record = result.record, record.entity == .timeEntry else { return nil }
+            return (result, record)
+        }
+        let losers = entries.filter { $0.0.outcome == .conflict }.map(\.1.id)
+        guard !losers.isEmpty else { return }
+        let created = Set(entries.filter { $0.0.outcome == .applied && !$0.1.deleted }.map(\.1.id))
+        var stale: [UUID] = []
+        for loser in losers {
+            var index = 1
+            while created.contains(TimeEntry.stretchID(of: loser, index: index)) {
+                stale.append(TimeEntry.stretchID(of: loser, index: index))
+                index += 1
+            }
+        }
+        guard !stale.isEmpty else { return }
+        let withdrawn = stale.map(\.storageID)
+        let now = clock.now()
+        let summary =
+            stale.count == 1
+            ? "withdrew 1 entry of a timer another device stopped first"
+            : "withdrew \(stale.count) entries of a timer another device stopped first"
+        try await storage {
+            try await store.write(summary: summary, at: now) { writer in
+                for id in withdrawn where try writer.timeEntry(id: id) != nil {
+                    try writer.deleteTimeEntry(id: id, at: now)
+                }
+            }
+        }
     }
 
     /// Pulls pages from the cursor until the server has no more; each page lands with its cursor.

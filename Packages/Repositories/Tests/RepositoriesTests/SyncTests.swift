@@ -612,6 +612,45 @@ struct SyncTests {
         #expect(try await b.task(pending.id)?.title == "Pending")
     }
 
+    @Test("a stale stop that paused the timer offline adds no stretch beside the first stop's entry")
+    func staleStopWithMoreStretches() async throws {
+        let server = FakeSyncServer()
+        await server.addUser("Ann", token: "a")
+        let a = try SyncDevice(server, ids: "aaaa")
+        let b = try SyncDevice(server, ids: "bbbb")
+        defer {
+            a.remove()
+            b.remove()
+        }
+        try await a.login("a")
+        try await b.login("a", name: "desktop")
+        let project = try await a.projects.create(name: "Work", note: "")
+        let started = try await a.timers.start(target: .project(project.id), note: nil, billable: false, at: nil)
+        try await a.syncNow()
+        try await b.syncNow()
+        // B, offline, pauses at 10 minutes and resumes at 20; A stops at 30 and syncs first.
+        b.clock.advance(600)
+        _ = try await b.timers.pause(.running, at: nil)
+        b.clock.advance(600)
+        _ = try await b.timers.resume(.latestPaused, at: nil)
+        a.clock.advance(1_800)
+        let first = try await a.timers.stop(.runningOrOnlyPaused, at: nil, note: nil, force: false)
+        #expect(first.map(\.durationSeconds) == [1_800])
+        try await a.syncNow()
+        // B stops at 40 minutes: two stretches, 0-10 and 20-40. The first stop stands, whole.
+        b.clock.advance(1_200)
+        let stale = try await b.timers.stop(.runningOrOnlyPaused, at: nil, note: nil, force: false)
+        #expect(stale.map(\.id) == [started.timer.id, TimeEntry.stretchID(of: started.timer.id, index: 1)])
+        try await b.syncNow()
+        try await b.syncNow()
+        try await a.syncNow()
+        for device in [a, b] {
+            let entries = try await device.entries.entries(matching: TimeEntryQuery())
+            #expect(entries.map(\.id) == [started.timer.id], "\(entries)")
+            #expect(entries.map(\.durationSeconds) == [1_800])
+        }
+    }
+
     @Test("a timer started on one device is seen, paused and stopped on another: one entry, the timer's id")
     func timerAcrossDevices() async throws {
         let server = FakeSyncServer()
