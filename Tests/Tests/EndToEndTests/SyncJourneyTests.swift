@@ -267,17 +267,23 @@ struct SyncJourneyTests {
         return String(decoding: try JSONSerialization.data(withJSONObject: row, options: [.sortedKeys]), as: UTF8.self)
     }
 
+    /// Ana on two devices, A at 09:00 with a timer on task 1 running since then, and B synced at 09:05 so it sees it.
+    static func timerOnBothDevices(_ world: SyncWorld) async throws -> (a: Stint, b: Stint) {
+        let a = world.devices[0].at("2026-11-21T09:00:00Z")
+        let b = world.devices[1]
+        try await a.ok("task", "add", "Call")
+        let token = try await world.login(a, as: "ana")
+        try await world.login(b, as: "ana", token: token)
+        try await a.ok("timer", "start", "1")
+        try await a.ok("sync")
+        try await b.at("2026-11-21T09:05:00Z").ok("sync")
+        return (a, b)
+    }
+
     @Test("a timer stopped on two devices yields exactly one entry; the stale stop is kept as a conflict")
     func doubleStop() async throws {
         try await SyncWorld.with(devices: 2) { world in
-            let a = world.devices[0].at("2026-11-21T09:00:00Z")
-            let b = world.devices[1]
-            try await a.ok("task", "add", "Call")
-            let token = try await world.login(a, as: "ana")
-            try await world.login(b, as: "ana", token: token)
-            try await a.ok("timer", "start", "1")
-            try await a.ok("sync")
-            try await b.at("2026-11-21T09:05:00Z").ok("sync")
+            let (a, b) = try await Self.timerOnBothDevices(world)
             try await a.at("2026-11-21T09:30:00Z").ok("timer", "stop")
             try await b.at("2026-11-21T09:45:00Z").ok("timer", "stop")
             try await a.at("2026-11-21T09:50:00Z").ok("sync")
@@ -295,14 +301,7 @@ struct SyncJourneyTests {
     @Test("a stale stop of a timer paused offline loses whole: its extra stretch is withdrawn everywhere")
     func staleStopWithMoreStretches() async throws {
         try await SyncWorld.with(devices: 2) { world in
-            let a = world.devices[0].at("2026-11-21T09:00:00Z")
-            let b = world.devices[1]
-            try await a.ok("task", "add", "Call")
-            let token = try await world.login(a, as: "ana")
-            try await world.login(b, as: "ana", token: token)
-            try await a.ok("timer", "start", "1")
-            try await a.ok("sync")
-            try await b.at("2026-11-21T09:05:00Z").ok("sync")
+            let (a, b) = try await Self.timerOnBothDevices(world)
             // B, offline, pauses 09:10–09:20; A stops at 09:30 and syncs first; B stops at 09:40.
             try await b.at("2026-11-21T09:10:00Z").ok("timer", "pause")
             try await b.at("2026-11-21T09:20:00Z").ok("timer", "resume")
