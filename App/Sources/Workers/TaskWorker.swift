@@ -674,11 +674,9 @@ public struct TaskWorker: Sendable {
         for task in try await live(wanted.filter { known[$0] == nil }) { known[task.id] = task }
         var subtaskSeconds: [UUID: Int] = [:]
         if loggedTime {
-            var below: [UUID: [UUID]] = [:]
-            for details in all { below[details.task.id] = tree.descendants(of: details.task.id) }
-            let everyone = Set(below.values.joined())
+            let everyone = tree.descendants(ofAny: all.map(\.task.id))
             let seconds = everyone.isEmpty ? [:] : try await sums.loggedSeconds(onTasks: Array(everyone))
-            for (id, ids) in below { subtaskSeconds[id] = ids.reduce(0) { $0 + (seconds[$1] ?? 0) } }
+            subtaskSeconds = tree.subtreeTotals(seconds)
         }
         let byNumber = { (lhs: Task, rhs: Task) in (lhs.number ?? 0) < (rhs.number ?? 0) }
         return all.map { details in

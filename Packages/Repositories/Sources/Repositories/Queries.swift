@@ -177,6 +177,71 @@ public struct TaskLinkMap: Sendable, Equatable {
         return found
     }
 
+    /// Every subtask, however deep, of any of `ids`, each once: one walk for a whole listing (a task of `ids` that
+    /// lies below itself, on a loop sync brought in, is among them).
+    public func descendants(ofAny ids: [UUID]) -> Set<UUID> {
+        var found = Set<UUID>()
+        var queue = ids.flatMap { children[$0] ?? [] }
+        while let next = queue.popLast() {
+            guard found.insert(next).inserted else { continue }
+            queue += children[next] ?? []
+        }
+        return found
+    }
+
+    /// For every task with subtasks, the sum of `own` over all its subtasks however deep, each counted once: what
+    /// `descendants(of:)` summed task by task gives, in one pass over the links (a listing of a chain 3,000 deep
+    /// walked 4.5 M links that way). A loop that sync brought in is one group: each task on it has the rest of the
+    /// loop and every tree hanging off the loop below it. Tasks without subtasks are absent.
+    public func subtreeTotals(_ own: [UUID: Int]) -> [UUID: Int] {
+        // The tasks on a loop: following parents from each task, a task met again on the current path closes one.
+        var state: [UUID: UInt8] = [:]  // 1: on the current path, 2: done
+        var loopOf: [UUID: Int] = [:]
+        var loops: [[UUID]] = []
+        for start in parents.keys where state[start] == nil {
+            var path: [UUID] = []
+            var current: UUID? = start
+            while let node = current, state[node] == nil {
+                state[node] = 1
+                path.append(node)
+                current = parents[node]
+            }
+            if let node = current, state[node] == 1, let first = path.firstIndex(of: node) {
+                let loop = Array(path[first...])
+                for member in loop { loopOf[member] = loops.count }
+                loops.append(loop)
+            }
+            for node in path { state[node] = 2 }
+        }
+        // Every task off the loops, parents before children: from the tops and from the loops' members.
+        var order: [UUID] = []
+        var queue = children.keys.filter { parents[$0] == nil }
+        for loop in loops { for member in loop { queue += (children[member] ?? []).filter { loopOf[$0] == nil } } }
+        var index = 0
+        while index < queue.count {
+            let node = queue[index]
+            index += 1
+            order.append(node)
+            queue += (children[node] ?? []).filter { loopOf[$0] == nil }
+        }
+        var totals: [UUID: Int] = [:]
+        for node in order.reversed() {
+            guard let below = children[node] else { continue }
+            totals[node] = below.reduce(0) { $0 &+ (own[$1] ?? 0) &+ (totals[$1] ?? 0) }
+        }
+        for loop in loops {
+            var sum = 0
+            for member in loop {
+                sum = sum &+ (own[member] ?? 0)
+                for child in children[member] ?? [] where loopOf[child] == nil {
+                    sum = sum &+ (own[child] ?? 0) &+ (totals[child] ?? 0)
+                }
+            }
+            for member in loop { totals[member] = sum &- (own[member] ?? 0) }
+        }
+        return totals
+    }
+
     /// `id`'s parent, its parent's parent, and so on up to the top (a loop that sync brought in ends the walk).
     public func ancestors(of id: UUID) -> [UUID] {
         var found: [UUID] = []

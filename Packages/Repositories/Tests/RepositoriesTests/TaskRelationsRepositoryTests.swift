@@ -378,6 +378,39 @@ struct TaskRelationsRepositoryTests {
         #expect(map.descendants(of: a.id) == [])
     }
 
+    @Test("subtree totals equal the sum over each task's descendants, loops included, on random forests")
+    func subtreeTotals() {
+        var random = SystemRandomNumberGenerator()
+        for round in 0..<300 {
+            let ids = (0..<Int.random(in: 1...40, using: &random)).map { _ in UUID() }
+            var parents: [UUID: UUID] = [:]
+            for id in ids where Bool.random(using: &random) || round % 7 == 0 {
+                // Any parent, itself and loops included, as sync may bring.
+                parents[id] = ids.randomElement(using: &random)
+            }
+            let map = TaskLinkMap(parents: parents)
+            let own = Dictionary(uniqueKeysWithValues: ids.map { ($0, Int.random(in: 0...5_000, using: &random)) })
+            let totals = map.subtreeTotals(own)
+            for id in ids {
+                let expected = map.descendants(of: id).reduce(0) { $0 + (own[$1] ?? 0) }
+                #expect((totals[id] ?? 0) == expected, "round \(round): \(parents)")
+            }
+            // The whole listing's subtasks in one walk: a listed task on a loop may be among them too.
+            let listed = Array(ids.prefix(5))
+            let union = Set(listed.flatMap { map.descendants(of: $0) })
+            let walked = map.descendants(ofAny: listed)
+            #expect(union.isSubset(of: walked) && walked.subtracting(union).isSubset(of: Set(listed)))
+        }
+        // A chain 3,000 deep: each task has every task below it.
+        let chain = (0..<3_000).map { _ in UUID() }
+        var links: [UUID: UUID] = [:]
+        for (parent, child) in zip(chain, chain.dropFirst()) { links[child] = parent }
+        let totals = TaskLinkMap(parents: links).subtreeTotals(Dictionary(uniqueKeysWithValues: chain.map { ($0, 1) }))
+        #expect(totals[chain[0]] == 2_999)
+        #expect(totals[chain[1_500]] == 1_499)
+        #expect(totals[chain[2_999]] == nil)
+    }
+
     @Test("queries select the subtasks of some tasks, the tasks after one, and blocked or ready tasks")
     func queries() async throws {
         let fixture = try Fixture()
